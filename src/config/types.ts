@@ -1,0 +1,97 @@
+/** The normalised configuration: what the YAML means after validation and defaults. */
+
+/** A column reference with its transform chain. */
+export interface FieldRef {
+  field: string;
+  transforms: string[];
+}
+
+/** A compared field of a weighted or probabilistic matchkey. */
+export interface ScoredField extends FieldRef {
+  scorer: string;
+  /** Weight in the weighted mean (weighted matchkeys); ignored by probabilistic ones. */
+  weight: number;
+  /** Probabilistic only: number of comparison levels (2 or more). */
+  levels?: number;
+  /** Probabilistic only: similarity at or above which a 2-level field agrees, and a 3-level field partially agrees. */
+  partial_threshold?: number;
+  /** Probabilistic only: explicit ascending level cut points (overrides levels/partial_threshold). */
+  level_thresholds?: number[];
+  /** Probabilistic only: term-frequency adjustment on exact agreement. */
+  tf_adjustment?: boolean;
+}
+
+/** Negative evidence: a disagreeing field subtracts `penalty` from the score. */
+export interface NegativeEvidence extends FieldRef {
+  scorer: string;
+  /** Fires when both values are present and their similarity is strictly below this. */
+  threshold: number;
+  penalty: number;
+}
+
+export interface ExactMatchkey {
+  name: string;
+  type: 'exact';
+  /** All fields equal (after transforms, none missing) ⇒ score 1.0 minus penalties. */
+  fields: FieldRef[];
+  threshold: number;
+  negative_evidence: NegativeEvidence[];
+}
+
+export interface WeightedMatchkey {
+  name: string;
+  type: 'weighted';
+  fields: ScoredField[];
+  threshold: number;
+  negative_evidence: NegativeEvidence[];
+}
+
+export interface ProbabilisticMatchkey {
+  name: string;
+  type: 'probabilistic';
+  fields: ScoredField[];
+  /** Match threshold on the normalised [0, 1] score. */
+  threshold: number;
+  negative_evidence: NegativeEvidence[];
+  /** How a missing value counts: not observed (no evidence) or as disagreement. */
+  missing: 'unobserved' | 'disagree';
+  em: {
+    max_iterations: number;
+    convergence: number;
+    seed: number;
+    /** Blocked pairs sampled for EM. */
+    sample_pairs: number;
+    /** Random pairs sampled to estimate u. */
+    u_pairs: number;
+  };
+}
+
+export type Matchkey = ExactMatchkey | WeightedMatchkey | ProbabilisticMatchkey;
+
+/** One blocking pass: rows agreeing on every listed (transformed) field share a block. */
+export interface BlockingKey {
+  fields: FieldRef[];
+}
+
+export interface BlockingConfig {
+  strategy: 'static' | 'multi_pass' | 'sorted_neighborhood';
+  keys: BlockingKey[];
+  /** sorted_neighborhood: window size (rows compared with the next window − 1 rows). */
+  window: number;
+  /** Blocks larger than this are split by a secondary key, or scored whole and reported. */
+  max_block_size: number;
+  /** What to do with a block over max_block_size that no secondary key splits. */
+  oversized: 'score' | 'skip';
+}
+
+export interface Config {
+  matchkeys: Matchkey[];
+  blocking: BlockingConfig;
+  /** Review band; null bounds mean "derived from the deciding matchkey's threshold" (−0.10 / +0.05). */
+  review: { lo: number | null; hi: number | null };
+  clustering: { max_cluster_size: number };
+  /** Linking two sources concatenated in one file. */
+  link: { source_column: string; mode: 'link_only' | 'link_and_dedupe' } | null;
+  /** Columns never used for matching or profiling (e.g. truth-leaking ids). */
+  exclude_columns: string[];
+}

@@ -1,0 +1,33 @@
+/** The scorer contract: every similarity function in kindred has this shape. */
+import type { FieldDictionary } from '../fields/field-dictionary.js';
+
+/**
+ * A scorer bound to one prepared field. Both methods compute the same number
+ * for the same values: `ids(a, b) === values(dict.value(a), dict.value(b))`.
+ * Inputs are already transformed and never missing (callers handle missing).
+ * Results are in [0, 1] and never NaN.
+ *
+ * @example
+ * const s = createScorer('jaro_winkler', dict);
+ * s.ids(3, 17);                     // hot loop, reads shared code points
+ * s.values('jon smith', 'john smith'); // a /match query against a stored value
+ */
+export interface BoundScorer {
+  ids(a: number, b: number): number;
+  values(a: string, b: string): number;
+}
+
+/**
+ * A named scorer. `args` are the colon-separated parameters of the scorer
+ * name (`numeric_diff:abs:5` → `['abs', '5']`). `dict` is the prepared field
+ * it will score (some scorers, like `tfidf_cosine`, learn statistics from the
+ * loaded column); it is null when no data is loaded.
+ */
+export interface ScorerDefinition {
+  name: string;
+  /** One-line description for docs and error messages. */
+  description: string;
+  /** Validates args; returns an error message or null. */
+  checkArgs(args: string[]): string | null;
+  create(args: string[], dict: FieldDictionary | null): BoundScorer;
+}
