@@ -1,0 +1,44 @@
+/** The one Piscina pool that runs every hot loop (parsing, preparing fields, blocking, scoring, clustering) off the event loop. */
+import os from 'node:os';
+import { Piscina } from 'piscina';
+import type * as WorkerTasks from '../../workers/engine-worker.js';
+
+type TaskName = keyof typeof WorkerTasks;
+type TaskInput<K extends TaskName> = Parameters<(typeof WorkerTasks)[K]>[0];
+type TaskOutput<K extends TaskName> = Awaited<ReturnType<(typeof WorkerTasks)[K]>>;
+
+/**
+ * A typed handle on the worker pool: `run('countChunk', input)` calls the
+ * exported function of `workers/engine-worker.ts` with that name in a worker.
+ *
+ * @example
+ * const pool = new WorkerPool({ workers: 2 });
+ * const counts = await pool.run('countChunk', task);
+ * await pool.close();
+ */
+export class WorkerPool {
+  readonly size: number;
+  private readonly piscina: Piscina;
+
+  constructor(options: { workers?: number } = {}) {
+    this.size = Math.max(1, options.workers ?? os.availableParallelism());
+    this.piscina = new Piscina({
+      filename: new URL('../../workers/engine-worker.js', import.meta.url).href,
+      minThreads: this.size,
+      maxThreads: this.size,
+      idleTimeout: 60_000,
+      // Every task is CPU-bound; queueing more per thread only adds latency.
+      concurrentTasksPerWorker: 1,
+    });
+  }
+
+  /** Runs one named worker task; `transfer` lists ArrayBuffers to move instead of copy. */
+  run<K extends TaskName>(name: K, input: TaskInput<K>, transfer?: ArrayBuffer[]): Promise<TaskOutput<K>> {
+    return this.piscina.run(input, { name, transferList: transfer }) as Promise<TaskOutput<K>>;
+  }
+
+  /** Stops the worker threads. */
+  async close(): Promise<void> {
+    await this.piscina.destroy();
+  }
+}
