@@ -1,0 +1,60 @@
+/** The product's SQL function `autoconfig_telemetry` (API.md 5.4), registered on a state-database connection for `kindred sql`. */
+import Database from 'better-sqlite3';
+import { KindredError } from '../errors/registry.js';
+
+/**
+ * Runs the auto-configuration controller over a table name or CSV path and
+ * returns its telemetry as JSON text (with `source: "sql_autoconfig"`).
+ * Must be synchronous: SQLite calls it in the middle of a statement.
+ */
+export type RunAutoconfigSync = (target: string) => string;
+
+/**
+ * Reads the latest telemetry through a second, read-only connection:
+ * better-sqlite3 forbids using a connection from inside a function that
+ * connection is executing. In WAL mode the reader sees the last commit.
+ */
+function latestTelemetryJson(file: string): string {
+  const reader = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    const json = reader.prepare<[], string>('SELECT telemetry FROM latest_autoconfig_telemetry').pluck().get();
+    if (typeof json !== 'string') throw new KindredError('internal', 'latest_autoconfig_telemetry returned no row');
+    return json;
+  } finally {
+    reader.close();
+  }
+}
+
+/**
+ * Registers `autoconfig_telemetry` on a connection to a state database:
+ *
+ * - `autoconfig_telemetry()` → the latest saved telemetry as JSON text, or
+ *   `{"available":false,"source":null}` when none was saved (the same value as
+ *   the `latest_autoconfig_telemetry` view).
+ * - `autoconfig_telemetry(target)` → calls `runAutoconfig(target)` and returns
+ *   what it returns. This **blocks** the thread for the whole controller run,
+ *   because SQLite user functions are synchronous; acceptable for the
+ *   one-shot `kindred sql` command, never to be registered in the server.
+ *   It is `directOnly`, so a view or trigger in a database file cannot make
+ *   it run: only SQL the user typed can.
+ *
+ * The 0-argument form needs a file-backed database (it opens the same file
+ * read-only); on an in-memory connection it raises an SQL error.
+ *
+ * @example
+ * const state = StateDb.open(file);
+ * registerSqlFunctions(state.connection, (path) => runControllerSync(path));
+ * runSql(state.connection, 'SELECT autoconfig_telemetry()');
+ */
+export function registerSqlFunctions(db: Database.Database, runAutoconfig: RunAutoconfigSync): void {
+  db.function('autoconfig_telemetry', () => {
+    if (db.memory) throw new KindredError('internal', 'autoconfig_telemetry() needs a state database file');
+    return latestTelemetryJson(db.name);
+  });
+  db.function('autoconfig_telemetry', { directOnly: true }, (target: unknown) => {
+    if (typeof target !== 'string' || target.length === 0) {
+      throw new KindredError('usage', 'autoconfig_telemetry(target) expects a table name or CSV path as text');
+    }
+    return runAutoconfig(target);
+  });
+}

@@ -1,0 +1,69 @@
+/** Opening a state database turns on WAL, full synchronous commits, foreign keys and a busy timeout, and migrates the schema. */
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { StateDb } from '../../src/store/state-db.js';
+import { SCHEMA_VERSION } from '../../src/store/schema.js';
+import { KindredError } from '../../src/errors/registry.js';
+import { tempDir } from './fixtures/temp-state.js';
+
+const tmp = tempDir();
+after(tmp.remove);
+
+test('open creates missing folders and sets WAL + FULL + foreign keys + busy timeout', () => {
+  const file = join(tmp.dir, 'nested', 'deeper', 'state.sqlite');
+  const db = StateDb.open(file, { busyTimeoutMs: 1234 });
+  try {
+    assert.ok(existsSync(file));
+    const c = db.connection;
+    assert.equal(c.pragma('journal_mode', { simple: true }), 'wal');
+    assert.equal(c.pragma('synchronous', { simple: true }), 2); // 2 = FULL
+    assert.equal(c.pragma('foreign_keys', { simple: true }), 1);
+    assert.equal(c.pragma('busy_timeout', { simple: true }), 1234);
+    assert.equal(c.pragma('user_version', { simple: true }), SCHEMA_VERSION);
+  } finally {
+    db.close();
+  }
+});
+
+test('WAL mode persists in the file: a plain connection sees it too', () => {
+  const file = join(tmp.dir, 'persist.sqlite');
+  StateDb.open(file).close();
+  const plain = new Database(file);
+  try {
+    assert.equal(plain.pragma('journal_mode', { simple: true }), 'wal');
+  } finally {
+    plain.close();
+  }
+});
+
+test('reopening a migrated file keeps its data and version', () => {
+  const file = join(tmp.dir, 'reopen.sqlite');
+  const first = StateDb.open(file);
+  first.setMeta('dataset_path', '/data/people.csv');
+  first.close();
+  const second = StateDb.open(file);
+  try {
+    assert.equal(second.getMeta('dataset_path'), '/data/people.csv');
+    assert.equal(second.getMeta('dataset_fingerprint'), null);
+    assert.equal(second.connection.pragma('user_version', { simple: true }), SCHEMA_VERSION);
+  } finally {
+    second.close();
+  }
+});
+
+test('a file from a newer schema is refused with run_failed', () => {
+  const file = join(tmp.dir, 'future.sqlite');
+  const plain = new Database(file);
+  plain.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
+  plain.close();
+  assert.throws(() => StateDb.open(file), (e: unknown) => e instanceof KindredError && e.code === 'run_failed' && /newer/.test(e.message));
+});
+
+test('a file that is not a database is refused with run_failed naming it', () => {
+  const file = join(tmp.dir, 'garbage.sqlite');
+  writeFileSync(file, 'this is not sqlite, just some text that is long enough to look like a header '.repeat(20));
+  assert.throws(() => StateDb.open(file), (e: unknown) => e instanceof KindredError && e.code === 'run_failed' && e.message.includes(file));
+});
