@@ -1,0 +1,70 @@
+/** Term-frequency adjustment: agreement on a rare value is stronger evidence than agreement on a common one. */
+import type { FieldDictionary } from '../fields/field-dictionary.js';
+
+/**
+ * The adjustment is clipped to ±10 bits so one value cannot dominate a score.
+ *
+ * @example
+ * Math.abs(tf.adjustment(id)) <= TF_CLIP_BITS; // always
+ */
+export const TF_CLIP_BITS = 10;
+
+/**
+ * Per-value adjustments of one prepared field. With `n_v` the rows holding
+ * value v and `T = Σ n_v` the rows holding any value (missing rows are not
+ * part of the distribution), `freq(v) = n_v / T` and
+ * `C = Σ_v freq(v)²` (the chance two random non-missing rows agree).
+ * Exact agreement on v adds `clip(log2(C / freq(v)), −10, 10)` bits: positive
+ * for values rarer than a typical agreement, negative for common ones.
+ * A value not in the column (a query record's) counts as seen once.
+ *
+ * @example
+ * const tf = new TermFrequencyTable(surnames);
+ * tf.adjustment(surnames.ids[row]);   // by value id
+ * tf.adjustmentForValue('Okonkwo');    // by value, for query records
+ */
+export class TermFrequencyTable {
+  private readonly dict: FieldDictionary;
+  private readonly byId: Float64Array;
+  private readonly total: number;
+  private readonly agreement: number;
+  private index: Map<string, number> | null = null;
+
+  constructor(dict: FieldDictionary) {
+    this.dict = dict;
+    let total = 0;
+    for (let v = 0; v < dict.count; v++) total += dict.counts[v];
+    let agreement = 0;
+    for (let v = 0; v < dict.count; v++) {
+      const f = dict.counts[v] / total;
+      agreement += f * f;
+    }
+    this.total = total;
+    this.agreement = agreement;
+    this.byId = new Float64Array(dict.count);
+    for (let v = 0; v < dict.count; v++) this.byId[v] = this.forCount(dict.counts[v]);
+  }
+
+  /** The adjustment for exact agreement on value id `id`. */
+  adjustment(id: number): number {
+    return this.byId[id];
+  }
+
+  /** The adjustment for exact agreement on a (transformed) value, in the column or not. */
+  adjustmentForValue(value: string): number {
+    if (this.index === null) {
+      // Built on first use only: most workers score by id and never need it.
+      const index = new Map<string, number>();
+      for (let v = 0; v < this.dict.count; v++) index.set(this.dict.value(v), v);
+      this.index = index;
+    }
+    const id = this.index.get(value);
+    return id === undefined ? this.forCount(1) : this.byId[id];
+  }
+
+  private forCount(count: number): number {
+    if (this.total === 0) return 0;
+    const bits = Math.log2(this.agreement / (Math.max(count, 1) / this.total));
+    return Math.min(TF_CLIP_BITS, Math.max(-TF_CLIP_BITS, bits));
+  }
+}
