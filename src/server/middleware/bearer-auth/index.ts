@@ -2,15 +2,13 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { KindredError } from '../../../errors/registry.js';
-
-/** Says whether a request (method as sent, path without query) needs no credentials. */
-export type OpenRoutePredicate = (method: string, path: string) => boolean;
+import type { OpenRoutePredicate } from '../route-table/index.js';
 
 /** Options of {@link bearerAuth}. */
 export interface BearerAuthOptions {
   /** The `SERVICE_API_TOKEN` value; `undefined` or empty turns the check off. */
   token: string | undefined;
-  /** Requests that never need the token (the app passes `GET /health`). */
+  /** Requests that never need the token (the app passes `openRoutes({ '/health': ['GET'] })`). */
   isOpen: OpenRoutePredicate;
 }
 
