@@ -1,0 +1,97 @@
+/** Profiles the user's columns on a deterministic sample: null rate, distinctness, lengths and the kind of values. */
+import type { ColumnStore } from '../data/column-store.js';
+
+/** What a column's values look like. */
+export type ValueKind = 'email' | 'date' | 'identifier' | 'code' | 'category' | 'name' | 'text' | 'long_text' | 'number';
+
+/** The profile of one column. */
+export interface ColumnProfile {
+  column: string;
+  kind: ValueKind;
+  nullRate: number;
+  /** Distinct non-missing values ÷ non-missing values, on the sample. */
+  distinctRatio: number;
+  distinct: number;
+  avgLength: number;
+  avgTokens: number;
+  /** Largest share of the non-missing sample holding one value. */
+  topShare: number;
+}
+
+const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+const DATE = /^(\d{8}|\d{4}[-/]\d{1,2}[-/]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4})$/;
+const DIGITS = /^[\d\s()+.-]+$/;
+const NUMBER = /^-?\$?\d{1,3}(,?\d{3})*(\.\d+)?$/;
+
+/** Rows of a deterministic sample: every k-th row, at most `size`. */
+export function sampleRows(rowCount: number, size: number): number[] {
+  if (rowCount <= size) return Array.from({ length: rowCount }, (_, i) => i);
+  const step = rowCount / size;
+  return Array.from({ length: size }, (_, i) => Math.floor(i * step));
+}
+
+/**
+ * Profiles every column not in `exclude` on up to `sampleSize` rows.
+ *
+ * @example
+ * profileColumns(store, ['rec_id']).map((p) => [p.column, p.kind]); // [['surname', 'name'], ...]
+ */
+export function profileColumns(store: ColumnStore, exclude: readonly string[], sampleSize = 5000): ColumnProfile[] {
+  const rows = sampleRows(store.rowCount, sampleSize);
+  const out: ColumnProfile[] = [];
+  store.names.forEach((column, c) => {
+    if (exclude.includes(column)) return;
+    const values: string[] = [];
+    for (const r of rows) {
+      const v = store.get(c, r);
+      if (v !== null && v.trim() !== '') values.push(v.trim());
+    }
+    const n = values.length;
+    const counts = new Map<string, number>();
+    let len = 0;
+    let tokens = 0;
+    let email = 0;
+    let date = 0;
+    let digits = 0;
+    let number = 0;
+    let alpha = 0;
+    for (const v of values) {
+      counts.set(v.toLowerCase(), (counts.get(v.toLowerCase()) ?? 0) + 1);
+      len += [...v].length;
+      tokens += v.split(/\s+/).length;
+      if (EMAIL.test(v)) email++;
+      if (DATE.test(v)) date++;
+      if (DIGITS.test(v)) digits++;
+      if (NUMBER.test(v)) number++;
+      if (/^[\p{L}\s'.-]+$/u.test(v)) alpha++;
+    }
+    const distinct = counts.size;
+    const distinctRatio = n > 0 ? distinct / n : 0;
+    const avgLength = n > 0 ? len / n : 0;
+    const avgTokens = n > 0 ? tokens / n : 0;
+    const share = (k: number): number => (n > 0 ? k / n : 0);
+    let top = 0;
+    for (const k of counts.values()) top = Math.max(top, k);
+    let kind: ValueKind;
+    if (share(email) > 0.6) kind = 'email';
+    else if (share(date) > 0.6 && avgLength >= 6) kind = 'date';
+    else if (distinct <= 20 || distinctRatio < 0.005) kind = 'category';
+    else if (share(digits) > 0.8 && distinctRatio > 0.5 && avgLength >= 5) kind = 'identifier';
+    else if (share(number) > 0.8 && share(digits) < 0.8) kind = 'number';
+    else if (share(digits) > 0.8) kind = 'code';
+    else if (avgLength > 60) kind = 'long_text';
+    else if (share(alpha) > 0.6 && avgTokens <= 3 && avgLength <= 25) kind = 'name';
+    else kind = 'text';
+    out.push({
+      column,
+      kind,
+      nullRate: rows.length > 0 ? 1 - n / rows.length : 1,
+      distinctRatio,
+      distinct,
+      avgLength,
+      avgTokens,
+      topShare: share(top),
+    });
+  });
+  return out;
+}

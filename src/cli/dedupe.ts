@@ -1,0 +1,70 @@
+/** `kindred dedupe`: one offline matching run, writing each row's cluster id. */
+import fs from 'node:fs';
+import { runMatching } from '../engine/run.js';
+import { WorkerPool } from '../engine/worker-pool.js';
+import { KindredError } from '../errors/registry.js';
+import { optionalInt, parseCommandArgs, requireString } from './args.js';
+import { loadInputs } from './load-inputs.js';
+import { Progress } from './progress.js';
+import { writeClusters } from './write-clusters.js';
+
+export const DEDUPE_HELP = `Usage: kindred dedupe --file <csv> [options]
+
+Runs matching once and writes row_id,cluster_id (cluster_id = smallest row id
+of the cluster) for every row.
+
+Options:
+  --file <csv>         input CSV (may also be given positionally)
+  --config <yaml>      matching configuration (default: built from the column profile)
+  --out <path>         output file (default: stdout)
+  --format csv|json    output format (default: csv)
+  --with-records       also write each record's own columns
+  --exclude <column>   never use this column (repeatable)
+  --workers <n>        worker threads (default: all cores)
+  --lenient            skip rows with the wrong number of cells instead of failing
+  --quiet              no progress output
+`;
+
+/** Runs the command; returns the exit code. */
+export async function dedupeCommand(argv: string[]): Promise<number> {
+  const { values } = parseCommandArgs('dedupe', argv, {
+    file: { type: 'string' },
+    config: { type: 'string' },
+    out: { type: 'string' },
+    format: { type: 'string' },
+    'with-records': { type: 'boolean' },
+    exclude: { type: 'string', multiple: true },
+    workers: { type: 'string' },
+    lenient: { type: 'boolean' },
+    quiet: { type: 'boolean' },
+    help: { type: 'boolean' },
+  });
+  if (values.help) {
+    process.stdout.write(DEDUPE_HELP);
+    return 0;
+  }
+  const file = requireString('dedupe', values, 'file');
+  const format = (values.format as string | undefined) ?? 'csv';
+  if (format !== 'csv' && format !== 'json') {
+    throw new KindredError('usage', `kindred dedupe: --format must be csv or json, got "${format}"`);
+  }
+  const progress = new Progress(process.stderr, values.quiet === true);
+  const pool = new WorkerPool({ workers: optionalInt('dedupe', values, 'workers') });
+  try {
+    const inputs = await loadInputs(
+      { file, config: values.config as string | undefined, lenient: values.lenient === true, exclude: values.exclude as string[] | undefined },
+      pool,
+      progress,
+    );
+    const run = await runMatching(inputs.store, inputs.config, pool, { onPhase: progress.phase, onProgress: progress.tick });
+    const t = performance.now();
+    const out = values.out as string | undefined;
+    const stream = out ? fs.createWriteStream(out) : process.stdout;
+    await writeClusters(stream, run.store, run.clusterOf, { format, withRecords: values['with-records'] === true });
+    if (out) await new Promise<void>((resolve, reject) => (stream as fs.WriteStream).close((e) => (e ? reject(e) : resolve())));
+    progress.phase({ phase: 'write', ms: performance.now() - t, detail: { rows: run.store.rowCount, to: out ?? 'stdout' } });
+    return 0;
+  } finally {
+    await pool.close();
+  }
+}

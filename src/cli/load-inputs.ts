@@ -1,0 +1,46 @@
+/** Loads what every matching command needs: the CSV into shared columns and a validated configuration (or the zero-config fallback). */
+import { checkConfigColumns, loadConfigFile } from '../config/index.js';
+import type { Config } from '../config/types.js';
+import type { ColumnStore } from '../data/column-store.js';
+import { ingestCsv } from '../data/ingest.js';
+import { fallbackConfig } from '../autoconfig/fallback-config.js';
+import type { WorkerPool } from '../engine/worker-pool.js';
+import type { Progress } from './progress.js';
+
+/** A loaded dataset and the configuration to run on it. */
+export interface LoadedInputs {
+  store: ColumnStore;
+  config: Config;
+  configSource: string;
+  file: string;
+}
+
+/**
+ * Reads and validates the configuration first (so a bad file fails before
+ * any loading), then ingests the CSV and checks the configuration's columns.
+ *
+ * @example
+ * const { store, config } = await loadInputs({ file: 'people.csv', config: 'match.yaml' }, pool, progress);
+ */
+export async function loadInputs(
+  opts: { file: string; config?: string; lenient?: boolean; exclude?: string[] },
+  pool: WorkerPool,
+  progress: Progress,
+): Promise<LoadedInputs> {
+  const fromFile = opts.config !== undefined ? loadConfigFile(opts.config) : null;
+  const t = performance.now();
+  const ingest = await ingestCsv(opts.file, pool, { lenient: opts.lenient });
+  progress.phase({
+    phase: 'load',
+    ms: performance.now() - t,
+    detail: { rows: ingest.store.rowCount, columns: ingest.store.names.length, bytes: ingest.bytes, skipped_rows: ingest.skippedRows },
+  });
+  if (fromFile !== null) {
+    checkConfigColumns(fromFile, ingest.store.names, opts.config as string, opts.file);
+    const exclude = [...new Set([...fromFile.exclude_columns, ...(opts.exclude ?? [])])];
+    return { store: ingest.store, config: { ...fromFile, exclude_columns: exclude }, configSource: opts.config as string, file: ingest.file };
+  }
+  const config = fallbackConfig(ingest.store, opts.exclude ?? []);
+  progress.log(`no --config: using a configuration built from the column profile (${config.matchkeys.map((m) => m.name).join(', ')})`);
+  return { store: ingest.store, config, configSource: 'zero-config', file: ingest.file };
+}

@@ -1,0 +1,47 @@
+/** Progress output on stderr: a redrawn bar on a terminal, one line per phase otherwise. */
+import type { PhaseReport } from '../engine/run.js';
+
+/**
+ * Reports the phases of a run. On a TTY the current phase shows a bar; in
+ * logs (CI, pipes) each finished phase prints one line with counts and time.
+ *
+ * @example
+ * const progress = new Progress(process.stderr);
+ * await runMatching(store, config, pool, { onPhase: progress.phase, onProgress: progress.tick });
+ */
+export class Progress {
+  private readonly tty: boolean;
+  private lastDraw = 0;
+  constructor(private readonly out: NodeJS.WriteStream, private readonly quiet = false) {
+    this.tty = out.isTTY === true;
+  }
+
+  /** Logs a finished phase. */
+  readonly phase = (r: PhaseReport | { phase: string; ms: number; detail: Record<string, number | string> }): void => {
+    if (this.quiet) return;
+    if (this.tty) this.out.write('\r\x1b[K');
+    const detail = Object.entries(r.detail)
+      .map(([k, v]) => `${k}=${typeof v === 'number' ? v.toLocaleString('en-US') : v}`)
+      .join(' ');
+    this.out.write(`kindred: ${r.phase.padEnd(8)} ${(r.ms / 1000).toFixed(2)}s ${detail}\n`);
+  };
+
+  /** Redraws the bar of the current phase (terminals only, at most 10 times a second). */
+  readonly tick = (phase: string, done: number, total: number): void => {
+    if (this.quiet || !this.tty) return;
+    const now = Date.now();
+    if (now - this.lastDraw < 100 && done < total) return;
+    this.lastDraw = now;
+    const width = 30;
+    const frac = total > 0 ? Math.min(1, done / total) : 1;
+    const fill = Math.round(frac * width);
+    this.out.write(`\r\x1b[K${phase} [${'#'.repeat(fill)}${'.'.repeat(width - fill)}] ${(frac * 100).toFixed(0)}%`);
+  };
+
+  /** A free-form log line. */
+  log(line: string): void {
+    if (this.quiet) return;
+    if (this.tty) this.out.write('\r\x1b[K');
+    this.out.write(`kindred: ${line}\n`);
+  }
+}

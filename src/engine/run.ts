@@ -1,0 +1,224 @@
+/** The matching pipeline end to end: prepare fields, block, score on the pool, cluster. */
+import crypto from 'node:crypto';
+import type { ColumnStore } from '../data/column-store.js';
+import type { Config, FieldRef } from '../config/types.js';
+import { BlockIndex, type PassSpec } from './blocking/block-index.js';
+import { prepareFields, type PreparedFields } from './fields/prepared-fields.js';
+import { matchkeyFieldRefs } from './scoring/pair-scorer.js';
+import { planPass, passPairs, type PairTask } from './scoring/pair-plan.js';
+import type { RunHandle, ScoredPairs } from './scoring/score-task.js';
+import type { WorkerPool } from './worker-pool.js';
+import { samplePairs } from './blocking/pair-sample.js';
+import { fieldKey } from './fields/field-dictionary.js';
+
+/** Reported after each phase (for progress output). */
+export interface PhaseReport {
+  phase: 'prepare' | 'block' | 'train' | 'score' | 'cluster';
+  ms: number;
+  detail: Record<string, number | string>;
+}
+
+/** Progress callback: `done` of `total` units of the current phase. */
+export type ProgressFn = (phase: PhaseReport['phase'], done: number, total: number) => void;
+
+/** Kept pairs of a run (a < b), with scores and deciding-matchkey flags. */
+export interface PairList {
+  a: Int32Array;
+  b: Int32Array;
+  score: Float64Array;
+  flags: Uint8Array;
+  count: number;
+}
+
+/** Everything a run produced; immutable once returned. */
+export interface MatchRun {
+  runId: string;
+  config: Config;
+  store: ColumnStore;
+  fields: PreparedFields;
+  index: BlockIndex;
+  handle: RunHandle;
+  /** Every kept pair (matched, or in the review band). */
+  pairs: PairList;
+  /** Candidate pairs scored (each pair once, across passes). */
+  candidatePairs: number;
+  /** Candidate pairs per pass before de-duplication (Σ C(size, 2)). */
+  passPairs: number[];
+  clusterOf: Int32Array;
+  /** EM outcome per probabilistic matchkey (reported honestly: converged or not). */
+  training: Record<string, { converged: boolean; iterations: number; sampled_pairs: number }>;
+  phases: PhaseReport[];
+  ms: number;
+}
+
+/** The passes of a configuration: its blocking keys, then one per exact matchkey. */
+export function passSpecs(config: Config): PassSpec[] {
+  const specs: PassSpec[] = config.blocking.keys.map((k, i) => ({
+    label: `blocking.keys[${i}]`,
+    fields: k.fields,
+    origin: 'blocking' as const,
+  }));
+  for (const mk of config.matchkeys) {
+    if (mk.type === 'exact') specs.push({ label: `matchkeys[${mk.name}]`, fields: mk.fields, origin: 'exact_matchkey' });
+  }
+  return specs;
+}
+
+/** Every field reference a configuration needs prepared. */
+export function configFieldRefs(config: Config): FieldRef[] {
+  const refs = matchkeyFieldRefs(config);
+  for (const k of config.blocking.keys) refs.push(...k.fields);
+  if (config.link) refs.push({ field: config.link.source_column, transforms: [] });
+  return refs;
+}
+
+/**
+ * Runs matching over a loaded table with a validated configuration.
+ *
+ * @example
+ * const run = await runMatching(store, config, pool);
+ * run.clusterOf[17]; // the cluster id (smallest member row id) of row 17
+ */
+export async function runMatching(
+  store: ColumnStore,
+  config: Config,
+  pool: WorkerPool,
+  options: { onPhase?: (r: PhaseReport) => void; onProgress?: ProgressFn } = {},
+): Promise<MatchRun> {
+  const t0 = performance.now();
+  const phases: PhaseReport[] = [];
+  const report = (phase: PhaseReport['phase'], start: number, detail: PhaseReport['detail']): void => {
+    const r = { phase, ms: performance.now() - start, detail };
+    phases.push(r);
+    options.onPhase?.(r);
+  };
+
+  let t = performance.now();
+  const fields = await prepareFields(store, configFieldRefs(config), pool);
+  report('prepare', t, { fields: fields.byKey.size, rows: store.rowCount });
+
+  t = performance.now();
+  const specs = passSpecs(config);
+  const index = await BlockIndex.build(specs, fields, pool, {
+    maxBlockSize: config.blocking.max_block_size,
+    skipOversized: config.blocking.oversized === 'skip',
+  });
+  const perPass = index.passes.map((p) => passPairs(p.starts, p.handle.groups));
+  const totalCandidates = perPass.reduce((s, x) => s + x, 0);
+  report('block', t, {
+    passes: specs.length,
+    blocks: index.passes.reduce((s, p) => s + p.handle.groups, 0),
+    pass_pairs: totalCandidates,
+    oversized: index.oversized.length,
+  });
+
+  const runId = crypto.randomUUID();
+  const handle: RunHandle = {
+    runId,
+    config,
+    fields: fields.handles(),
+    passes: index.passes.map((p) => ({ order: p.handle.order, starts: p.handle.starts, blockOf: p.handle.blockOf })),
+    models: {},
+  };
+
+  const training: MatchRun['training'] = {};
+  if (config.matchkeys.some((m) => m.type === 'probabilistic')) {
+    t = performance.now();
+    const passFieldKeys = specs.map((sp) => sp.fields.map((f) => fieldKey(f.field, f.transforms)));
+    for (const mk of config.matchkeys) {
+      if (mk.type !== 'probabilistic') continue;
+      const pairs = samplePairs(index.passes, mk.em.sample_pairs, mk.em.seed);
+      const trained = await pool.run('trainProbabilistic', {
+        matchkey: mk,
+        fields: handle.fields,
+        rowCount: store.rowCount,
+        pairs,
+        passFieldKeys,
+      });
+      handle.models[mk.name] = trained.model;
+      training[mk.name] = { converged: trained.converged, iterations: trained.iterations, sampled_pairs: pairs.count };
+    }
+    report('train', t, Object.fromEntries(Object.entries(training).map(([k, v]) => [k, `${v.converged ? 'converged' : 'not converged'} after ${v.iterations} iterations`])));
+  }
+
+  t = performance.now();
+  // Several tasks per worker keep both cores busy when blocks are uneven.
+  const target = Math.max(20_000, Math.min(2_000_000, Math.ceil(totalCandidates / (pool.size * 16))));
+  const tasks: PairTask[] = index.passes.flatMap((p, i) => planPass(i, p.starts, p.handle.groups, target));
+  let done = 0;
+  const outputs = await Promise.all(
+    tasks.map((task) =>
+      pool.run('scorePairs', { run: handle, task }).then((out) => {
+        done += task.pairs;
+        options.onProgress?.('score', done, totalCandidates);
+        return out;
+      }),
+    ),
+  );
+  const pairs = concatPairs(outputs);
+  const candidatePairs = outputs.reduce((s, o) => s + o.scored, 0);
+  report('score', t, { tasks: tasks.length, candidate_pairs: candidatePairs, kept_pairs: pairs.count });
+
+  t = performance.now();
+  const links = matchedLinks(pairs);
+  const clusterOf = await pool.run('clusterLinks', {
+    rowCount: store.rowCount,
+    links,
+    maxClusterSize: config.clustering.max_cluster_size,
+  });
+  report('cluster', t, { links: links.count });
+
+  return {
+    runId,
+    config,
+    store,
+    fields,
+    index,
+    handle,
+    pairs,
+    candidatePairs,
+    passPairs: perPass,
+    clusterOf,
+    training,
+    phases,
+    ms: performance.now() - t0,
+  };
+}
+
+function concatPairs(parts: ScoredPairs[]): PairList {
+  const count = parts.reduce((s, p) => s + p.count, 0);
+  const out: PairList = {
+    a: new Int32Array(count),
+    b: new Int32Array(count),
+    score: new Float64Array(count),
+    flags: new Uint8Array(count),
+    count,
+  };
+  let at = 0;
+  for (const p of parts) {
+    out.a.set(p.a, at);
+    out.b.set(p.b, at);
+    out.score.set(p.score, at);
+    out.flags.set(p.flags, at);
+    at += p.count;
+  }
+  return out;
+}
+
+/** The matched pairs (the links clustering joins on). */
+export function matchedLinks(pairs: PairList): { a: Int32Array; b: Int32Array; score: Float64Array; count: number } {
+  let n = 0;
+  for (let i = 0; i < pairs.count; i++) if (pairs.flags[i] & 0x80) n++;
+  const a = new Int32Array(n);
+  const b = new Int32Array(n);
+  const score = new Float64Array(n);
+  let k = 0;
+  for (let i = 0; i < pairs.count; i++) {
+    if (pairs.flags[i] & 0x80) {
+      a[k] = pairs.a[i];
+      b[k] = pairs.b[i];
+      score[k++] = pairs.score[i];
+    }
+  }
+  return { a, b, score, count: n };
+}

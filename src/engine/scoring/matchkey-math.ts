@@ -1,0 +1,71 @@
+/** The arithmetic every surface shares: weighted mean over present fields, negative-evidence penalties, the deciding matchkey. */
+
+/** Marks a field whose value is missing on either side in a similarity vector. */
+export const MISSING = -1;
+
+/**
+ * Weighted mean over the fields present on both sides (`sims[i] !== MISSING`),
+ * summed in configuration order so every caller gets the same bits; 0 when
+ * no field is present.
+ *
+ * @example
+ * weightedMean(Float64Array.of(0.9, MISSING, 1), Float64Array.of(0.7, 0.2, 0.3), 3); // (0.63+0.3)/1.0
+ */
+export function weightedMean(sims: Float64Array, weights: Float64Array, n: number): number {
+  let num = 0;
+  let den = 0;
+  for (let i = 0; i < n; i++) {
+    const s = sims[i];
+    if (s === MISSING) continue;
+    num += weights[i] * s;
+    den += weights[i];
+  }
+  return den > 0 ? num / den : 0;
+}
+
+/**
+ * Subtracts the penalty of every negative-evidence field that fired (both
+ * values present and similarity strictly below its threshold); floors at 0.
+ *
+ * @example
+ * applyPenalties(0.9, Float64Array.of(0.1), Float64Array.of(0.4), Float64Array.of(0.3), 1); // 0.6
+ */
+export function applyPenalties(
+  score: number,
+  neSims: Float64Array,
+  neThresholds: Float64Array,
+  nePenalties: Float64Array,
+  n: number,
+): number {
+  let s = score;
+  for (let i = 0; i < n; i++) {
+    const v = neSims[i];
+    if (v !== MISSING && v < neThresholds[i]) s -= nePenalties[i];
+  }
+  return s > 0 ? s : 0;
+}
+
+/**
+ * Picks the deciding matchkey: the accepting matchkey (score ≥ threshold)
+ * with the highest score, ties in configuration order; when none accepts,
+ * the non-exact matchkey with the highest score (or the best exact one when
+ * every matchkey is exact). Returns its index; `accepted` says whether it
+ * accepts.
+ *
+ * @example
+ * decide(Float64Array.of(0, 0.83), Float64Array.of(1, 0.8), [true, false], 2); // 1
+ */
+export function decide(scores: Float64Array, thresholds: Float64Array, exact: readonly boolean[], n: number): number {
+  let best = -1;
+  for (let k = 0; k < n; k++) {
+    if (scores[k] >= thresholds[k] && (best < 0 || scores[k] > scores[best])) best = k;
+  }
+  if (best >= 0) return best;
+  let anyFuzzy = false;
+  for (let k = 0; k < n; k++) if (!exact[k]) anyFuzzy = true;
+  for (let k = 0; k < n; k++) {
+    if (anyFuzzy && exact[k]) continue;
+    if (best < 0 || scores[k] > scores[best]) best = k;
+  }
+  return best;
+}

@@ -1,0 +1,360 @@
+/** The one scorer of kindred: scores a pair under every matchkey and picks the deciding one, for the worker hot loop, /match, /explain and the review queue alike. */
+import type { Config, FieldRef, Matchkey, NegativeEvidence, ScoredField } from '../../config/types.js';
+import type { FieldDictionary } from '../fields/field-dictionary.js';
+import { fieldKey } from '../fields/field-dictionary.js';
+import { createScorer } from '../scorers/registry.js';
+import type { BoundScorer } from '../scorers/types.js';
+import { compileTransforms } from '../transforms/registry.js';
+import { applyPenalties, decide, MISSING, weightedMean } from './matchkey-math.js';
+
+/** Looks up the prepared field of a reference. */
+export type FieldLookup = (ref: FieldRef) => FieldDictionary;
+
+/**
+ * A trained probabilistic model as the scorer needs it (see
+ * src/engine/probabilistic): a normalised [0, 1] score for two rows, and for
+ * two value vectors in the matchkey's field order, plus per-field details.
+ */
+export interface ProbabilisticScoring {
+  scoreRows(a: number, b: number): number;
+  scoreValues(a: ReadonlyArray<string | null>, b: ReadonlyArray<string | null>): number;
+  explainValues(
+    a: ReadonlyArray<string | null>,
+    b: ReadonlyArray<string | null>,
+  ): Array<{ similarity: number | null; weight: number; level: number }>;
+}
+
+interface CompiledField {
+  ref: FieldRef;
+  key: string;
+  dict: FieldDictionary;
+  ids: Int32Array;
+  scorer: BoundScorer | null;
+  scorerName: string;
+  weight: number;
+}
+
+interface CompiledNegative {
+  spec: NegativeEvidence;
+  field: CompiledField;
+  thresholds: Float64Array;
+  penalties: Float64Array;
+}
+
+interface CompiledMatchkey {
+  name: string;
+  type: Matchkey['type'];
+  threshold: number;
+  /** Lower edge of the review band around this matchkey's threshold. */
+  lo: number;
+  /** Pairs deciding on this matchkey below this score are not kept. */
+  keepCutoff: number;
+  fields: CompiledField[];
+  weights: Float64Array;
+  /** Fields in evaluation order (cheap exact fields first) and the weight still to come after each. */
+  evalOrder: Int32Array;
+  weightAfter: Float64Array;
+  negatives: CompiledField[];
+  neThresholds: Float64Array;
+  nePenalties: Float64Array;
+  model: ProbabilisticScoring | null;
+}
+
+/** A record to compare that is not (necessarily) a row of the table: its transformed value per field key. */
+export type PreparedQuery = Map<string, string | null>;
+
+/** One field of an explanation. */
+export interface FieldExplanation {
+  field: string;
+  scorer: string;
+  score: number | null;
+  weight: number;
+  value_a: string | null;
+  value_b: string | null;
+  penalty?: number;
+}
+
+/** The full scoring of one pair. */
+export interface PairExplanation {
+  score: number;
+  threshold: number;
+  isMatch: boolean;
+  matchkey: string;
+  fields: FieldExplanation[];
+}
+
+/** Reads the transformed value of a field for one side of a comparison. */
+type ValueSource = (f: CompiledField) => string | null;
+
+/**
+ * Compiles a configuration against the prepared fields of a run. After
+ * `scoreRows` / `scoreQuery`, the outcome is in `score`, `decider` and
+ * `matched` (fields, not a returned object, so the hot loop allocates nothing).
+ *
+ * @example
+ * const scorer = new PairScorer(config, (ref) => fields.get(ref));
+ * if (scorer.scoreRows(3, 17)) console.log(scorer.score, scorer.matched);
+ */
+export class PairScorer {
+  readonly matchkeys: CompiledMatchkey[];
+  score = 0;
+  decider = 0;
+  matched = false;
+  private readonly scores: Float64Array;
+  private readonly thresholds: Float64Array;
+  private readonly exact: boolean[];
+  private readonly sims: Float64Array;
+  /** Scratch for negative-evidence similarities (shared with the row path). */
+  readonly neSims: Float64Array;
+  /** Pruning is exact only when at most one matchkey can be the non-accepting decider. */
+  private readonly prune: boolean;
+  private readonly transformCache = new Map<string, (v: string | null) => string | null>();
+
+  constructor(config: Config, lookup: FieldLookup, models: ReadonlyMap<string, ProbabilisticScoring> = new Map()) {
+    const maxFields = Math.max(1, ...config.matchkeys.map((m) => Math.max(m.fields.length, m.negative_evidence.length)));
+    this.sims = new Float64Array(maxFields);
+    this.neSims = new Float64Array(maxFields);
+    this.matchkeys = config.matchkeys.map((mk) => compileMatchkey(mk, config, lookup, models.get(mk.name) ?? null));
+    this.scores = new Float64Array(this.matchkeys.length);
+    this.thresholds = Float64Array.from(this.matchkeys.map((m) => m.threshold));
+    this.exact = this.matchkeys.map((m) => m.type === 'exact');
+    this.prune = this.matchkeys.filter((m) => m.type !== 'exact').length <= 1;
+  }
+
+  /**
+   * Scores two rows of the table (the hot loop). Returns whether the pair is
+   * kept: matched, or scoring at or above its deciding matchkey's review lower
+   * edge. The score of a pair that is not kept may be a bound, not exact.
+   */
+  scoreRows(x: number, y: number): boolean {
+    const mks = this.matchkeys;
+    for (let k = 0; k < mks.length; k++) {
+      const mk = mks[k];
+      if (mk.type === 'exact') this.scores[k] = this.exactRows(mk, x, y);
+      else if (mk.type === 'weighted') this.scores[k] = this.weightedRows(mk, x, y);
+      else this.scores[k] = applyNegativesRows(this, mk, (mk.model as ProbabilisticScoring).scoreRows(x, y), x, y);
+    }
+    return this.finish();
+  }
+
+  /** Scores a prepared query record against a row (for /match). */
+  scoreQuery(q: PreparedQuery, y: number): boolean {
+    return this.scoreSources((f) => q.get(f.key) ?? null, (f) => rowValue(f, y));
+  }
+
+  /** Scores two value sources; same numbers as {@link scoreRows} for the same values. */
+  private scoreSources(a: ValueSource, b: ValueSource): boolean {
+    const mks = this.matchkeys;
+    for (let k = 0; k < mks.length; k++) this.scores[k] = this.matchkeyValues(mks[k], a, b, null);
+    return this.finish();
+  }
+
+  private finish(): boolean {
+    const d = decide(this.scores, this.thresholds, this.exact, this.matchkeys.length);
+    this.decider = d;
+    this.score = this.scores[d];
+    this.matched = this.score >= this.thresholds[d];
+    return this.matched || this.score >= this.matchkeys[d].lo;
+  }
+
+  /**
+   * Transforms a raw record (column → value) into a {@link PreparedQuery}
+   * with the same transform chains as the configured fields.
+   */
+  prepareQuery(record: Readonly<Record<string, string | null>>): PreparedQuery {
+    const q: PreparedQuery = new Map();
+    for (const mk of this.matchkeys) {
+      for (const f of [...mk.fields, ...mk.negatives]) {
+        if (q.has(f.key)) continue;
+        let t = this.transformCache.get(f.key);
+        if (!t) this.transformCache.set(f.key, (t = compileTransforms(f.ref.transforms)));
+        const raw = record[f.ref.field];
+        q.set(f.key, t(raw === undefined ? null : raw));
+      }
+    }
+    return q;
+  }
+
+  /**
+   * Explains a pair: both sides are rows (`number`) or prepared queries;
+   * `rawA`/`rawB` give the values as written, for display.
+   */
+  explain(
+    a: number | PreparedQuery,
+    b: number | PreparedQuery,
+    rawA: Readonly<Record<string, string | null>>,
+    rawB: Readonly<Record<string, string | null>>,
+  ): PairExplanation {
+    const srcA: ValueSource = typeof a === 'number' ? (f) => rowValue(f, a) : (f) => a.get(f.key) ?? null;
+    const srcB: ValueSource = typeof b === 'number' ? (f) => rowValue(f, b) : (f) => b.get(f.key) ?? null;
+    this.scoreSources(srcA, srcB);
+    const mk = this.matchkeys[this.decider];
+    const details: FieldExplanation[] = [];
+    this.matchkeyValues(mk, srcA, srcB, details);
+    for (const d of details) {
+      d.value_a = rawA[d.field] ?? null;
+      d.value_b = rawB[d.field] ?? null;
+    }
+    return { score: this.score, threshold: mk.threshold, isMatch: this.matched, matchkey: mk.name, fields: details };
+  }
+
+  private exactRows(mk: CompiledMatchkey, x: number, y: number): number {
+    for (const f of mk.fields) {
+      const ix = f.ids[x];
+      if (ix < 0 || ix !== f.ids[y]) return 0;
+    }
+    return applyNegativesRows(this, mk, 1, x, y);
+  }
+
+  private weightedRows(mk: CompiledMatchkey, x: number, y: number): number {
+    const sims = this.sims;
+    const order = mk.evalOrder;
+    let num = 0;
+    let den = 0;
+    for (let i = 0; i < order.length; i++) {
+      const fi = order[i];
+      const f = mk.fields[fi];
+      const ix = f.ids[x];
+      const iy = f.ids[y];
+      if (ix < 0 || iy < 0) {
+        sims[fi] = MISSING;
+      } else {
+        const s = ix === iy ? 1 : (f.scorer as BoundScorer).ids(ix, iy);
+        sims[fi] = s;
+        num += f.weight * s;
+        den += f.weight;
+      }
+      if (this.prune) {
+        // Best case: every field still to come is present and scores 1.
+        const rest = mk.weightAfter[i];
+        if (num + rest < mk.keepCutoff * (den + rest) - 1e-12) return (num + rest) / (den + rest || 1);
+      }
+    }
+    return applyNegativesRows(this, mk, weightedMean(sims, mk.weights, mk.fields.length), x, y);
+  }
+
+  private matchkeyValues(mk: CompiledMatchkey, a: ValueSource, b: ValueSource, details: FieldExplanation[] | null): number {
+    const sims = this.sims;
+    let base: number;
+    if (mk.type === 'exact') {
+      base = 1;
+      for (const f of mk.fields) {
+        const va = a(f);
+        const vb = b(f);
+        const same = va !== null && vb !== null && va === vb;
+        if (!same) base = 0;
+        details?.push({ field: f.ref.field, scorer: 'exact', score: va === null || vb === null ? null : same ? 1 : 0, weight: 1, value_a: va, value_b: vb });
+      }
+      if (base === 0) return 0;
+    } else if (mk.type === 'weighted') {
+      mk.fields.forEach((f, i) => {
+        const va = a(f);
+        const vb = b(f);
+        sims[i] = va === null || vb === null ? MISSING : va === vb ? 1 : (f.scorer as BoundScorer).values(va, vb);
+        details?.push({ field: f.ref.field, scorer: f.scorerName, score: sims[i] === MISSING ? null : sims[i], weight: f.weight, value_a: va, value_b: vb });
+      });
+      base = weightedMean(sims, mk.weights, mk.fields.length);
+    } else {
+      const model = mk.model as ProbabilisticScoring;
+      const va = mk.fields.map((f) => a(f));
+      const vb = mk.fields.map((f) => b(f));
+      base = model.scoreValues(va, vb);
+      if (details) {
+        model.explainValues(va, vb).forEach((e, i) => {
+          const f = mk.fields[i];
+          details.push({ field: f.ref.field, scorer: f.scorerName, score: e.similarity, weight: e.weight, value_a: va[i], value_b: vb[i] });
+        });
+      }
+    }
+    const ne = this.neSims;
+    mk.negatives.forEach((f, i) => {
+      const va = a(f);
+      const vb = b(f);
+      ne[i] = va === null || vb === null ? MISSING : va === vb ? 1 : (f.scorer as BoundScorer).values(va, vb);
+      if (details && ne[i] !== MISSING && ne[i] < mk.neThresholds[i]) {
+        details.push({ field: f.ref.field, scorer: `negative_evidence:${f.scorerName}`, score: ne[i], weight: 0, value_a: va, value_b: vb, penalty: mk.nePenalties[i] });
+      }
+    });
+    return applyPenalties(base, ne, mk.neThresholds, mk.nePenalties, mk.negatives.length);
+  }
+}
+
+function applyNegativesRows(self: PairScorer, mk: CompiledMatchkey, base: number, x: number, y: number): number {
+  if (mk.negatives.length === 0) return base;
+  const ne = self.neSims;
+  for (let i = 0; i < mk.negatives.length; i++) {
+    const f = mk.negatives[i];
+    const ix = f.ids[x];
+    const iy = f.ids[y];
+    ne[i] = ix < 0 || iy < 0 ? MISSING : ix === iy ? 1 : (f.scorer as BoundScorer).ids(ix, iy);
+  }
+  return applyPenalties(base, ne, mk.neThresholds, mk.nePenalties, mk.negatives.length);
+}
+
+function rowValue(f: CompiledField, row: number): string | null {
+  const id = f.ids[row];
+  return id < 0 ? null : f.dict.value(id);
+}
+
+const CHEAP_SCORERS = new Set(['exact']);
+
+function compileField(ref: FieldRef, scorerName: string | null, weight: number, lookup: FieldLookup): CompiledField {
+  const dict = lookup(ref);
+  return {
+    ref,
+    key: fieldKey(ref.field, ref.transforms),
+    dict,
+    ids: dict.ids,
+    scorer: scorerName === null ? null : createScorer(scorerName, dict),
+    scorerName: scorerName ?? 'exact',
+    weight,
+  };
+}
+
+function compileMatchkey(mk: Matchkey, config: Config, lookup: FieldLookup, model: ProbabilisticScoring | null): CompiledMatchkey {
+  const fields =
+    mk.type === 'exact'
+      ? mk.fields.map((f) => compileField(f, null, 1, lookup))
+      : mk.fields.map((f: ScoredField) => compileField(f, f.scorer, f.weight, lookup));
+  const negatives = mk.negative_evidence.map((ne) => compileField(ne, ne.scorer, 0, lookup));
+  const order = fields.map((_, i) => i).sort((i, j) => {
+    const ci = CHEAP_SCORERS.has(fields[i].scorerName) ? 0 : 1;
+    const cj = CHEAP_SCORERS.has(fields[j].scorerName) ? 0 : 1;
+    return ci - cj || i - j;
+  });
+  const weightAfter = new Float64Array(order.length);
+  let rest = 0;
+  for (let i = order.length - 1; i >= 0; i--) {
+    weightAfter[i] = rest;
+    rest += fields[order[i]].weight;
+  }
+  const lo = config.review.lo ?? mk.threshold - 0.1;
+  if (mk.type === 'probabilistic' && model === null) {
+    throw new Error(`matchkey ${mk.name}: probabilistic model was not trained`);
+  }
+  return {
+    name: mk.name,
+    type: mk.type,
+    threshold: mk.threshold,
+    lo,
+    keepCutoff: Math.min(lo, mk.threshold),
+    fields,
+    weights: Float64Array.from(fields.map((f) => f.weight)),
+    evalOrder: Int32Array.from(order),
+    weightAfter,
+    negatives,
+    neThresholds: Float64Array.from(mk.negative_evidence.map((n) => n.threshold)),
+    nePenalties: Float64Array.from(mk.negative_evidence.map((n) => n.penalty)),
+    model,
+  };
+}
+
+/** Every prepared field a configuration's matchkeys need. */
+export function matchkeyFieldRefs(config: Config): FieldRef[] {
+  const refs: FieldRef[] = [];
+  for (const mk of config.matchkeys) {
+    for (const f of mk.fields) refs.push({ field: f.field, transforms: f.transforms });
+    for (const n of mk.negative_evidence) refs.push({ field: n.field, transforms: n.transforms });
+  }
+  return refs;
+}

@@ -1,0 +1,153 @@
+/** Worker task: scores one planned range of candidate pairs against the shared columns and returns the kept pairs as transferable typed arrays. */
+import type { Config } from '../../config/types.js';
+import { FieldDictionary, fieldKey, type FieldHandle } from '../fields/field-dictionary.js';
+import { PairScorer, type ProbabilisticScoring } from './pair-scorer.js';
+import type { PairTask } from './pair-plan.js';
+import { openProbabilisticModels } from './probabilistic-bridge.js';
+
+/** The shareable description of one matching run, sent with every task (buffers are shared, not copied). */
+export interface RunHandle {
+  runId: string;
+  config: Config;
+  fields: FieldHandle[];
+  passes: Array<{ order: SharedArrayBuffer; starts: SharedArrayBuffer; blockOf: SharedArrayBuffer }>;
+  /** Trained probabilistic models by matchkey name (plain JSON). */
+  models: Record<string, unknown>;
+}
+
+/** Kept pairs of one task; `flags` = deciding matchkey index (bits 0–6) | matched (bit 7). */
+export interface ScoredPairs {
+  a: Int32Array;
+  b: Int32Array;
+  score: Float64Array;
+  flags: Uint8Array;
+  count: number;
+  /** Candidate pairs actually scored (after cross-pass de-duplication and link filtering). */
+  scored: number;
+}
+
+interface OpenRun {
+  scorer: PairScorer;
+  orders: Int32Array[];
+  starts: Int32Array[];
+  blockOf: Int32Array[];
+  source: Int32Array | null;
+  linkOnly: boolean;
+}
+
+// Scorers cache per-value work (soundex codes, tokens, tf-idf vectors), so a
+// worker keeps the compiled run between tasks of the same run.
+const openRuns = new Map<string, OpenRun>();
+
+/** Opens (or reuses) the compiled form of a run inside this worker. */
+export function openRun(run: RunHandle): OpenRun {
+  let open = openRuns.get(run.runId);
+  if (open) return open;
+  if (openRuns.size >= 2) openRuns.delete(openRuns.keys().next().value as string);
+  const dicts = new Map(run.fields.map((h) => [h.key, new FieldDictionary(h)]));
+  const lookup = (ref: { field: string; transforms: string[] }): FieldDictionary => {
+    const d = dicts.get(fieldKey(ref.field, ref.transforms));
+    if (!d) throw new Error(`field ${fieldKey(ref.field, ref.transforms)} is not prepared`);
+    return d;
+  };
+  const models: Map<string, ProbabilisticScoring> = openProbabilisticModels(run.config, run.models, lookup);
+  const link = run.config.link;
+  open = {
+    scorer: new PairScorer(run.config, lookup, models),
+    orders: run.passes.map((p) => new Int32Array(p.order)),
+    starts: run.passes.map((p) => new Int32Array(p.starts)),
+    blockOf: run.passes.map((p) => new Int32Array(p.blockOf)),
+    source: link ? lookup({ field: link.source_column, transforms: [] }).ids : null,
+    linkOnly: link?.mode === 'link_only',
+  };
+  openRuns.set(run.runId, open);
+  return open;
+}
+
+class PairBuffer {
+  a = new Int32Array(1024);
+  b = new Int32Array(1024);
+  score = new Float64Array(1024);
+  flags = new Uint8Array(1024);
+  count = 0;
+  push(x: number, y: number, s: number, f: number): void {
+    if (this.count === this.a.length) this.grow();
+    const i = this.count++;
+    this.a[i] = x;
+    this.b[i] = y;
+    this.score[i] = s;
+    this.flags[i] = f;
+  }
+  private grow(): void {
+    const n = this.a.length * 2;
+    const a = new Int32Array(n);
+    a.set(this.a);
+    const b = new Int32Array(n);
+    b.set(this.b);
+    const s = new Float64Array(n);
+    s.set(this.score);
+    const f = new Uint8Array(n);
+    f.set(this.flags);
+    this.a = a;
+    this.b = b;
+    this.score = s;
+    this.flags = f;
+  }
+}
+
+/**
+ * Scores the pairs of one task. A pair also co-blocked by an earlier pass
+ * is skipped here (that pass scores it), so the union of passes scores each
+ * pair once without a global set of seen pairs.
+ *
+ * @example
+ * const out = scorePairs({ run, task }); // in a worker
+ */
+export function scorePairs(input: { run: RunHandle; task: PairTask }): ScoredPairs {
+  const run = openRun(input.run);
+  const { task } = input;
+  const p = task.pass;
+  const order = run.orders[p];
+  const starts = run.starts[p];
+  const earlier = run.blockOf.slice(0, p);
+  const nEarlier = earlier.length;
+  const scorer = run.scorer;
+  const source = run.source;
+  const linkOnly = run.linkOnly;
+  const out = new PairBuffer();
+  let scored = 0;
+  for (let blk = task.fromBlock; blk <= task.toBlock; blk++) {
+    const s0 = starts[blk];
+    const size = starts[blk + 1] - s0;
+    if (size < 2) continue;
+    const iFrom = blk === task.fromBlock ? task.fromOuter : 0;
+    const iTo = blk === task.toBlock ? task.toOuter : size - 1;
+    for (let i = iFrom; i < iTo; i++) {
+      const x = order[s0 + i];
+      for (let j = i + 1; j < size; j++) {
+        const y = order[s0 + j];
+        if (source !== null && linkOnly && source[x] === source[y]) continue;
+        let seen = false;
+        for (let q = 0; q < nEarlier; q++) {
+          const bq = earlier[q][x];
+          if (bq >= 0 && bq === earlier[q][y]) {
+            seen = true;
+            break;
+          }
+        }
+        if (seen) continue;
+        scored++;
+        if (scorer.scoreRows(x, y)) out.push(x, y, scorer.score, scorer.decider | (scorer.matched ? 0x80 : 0));
+      }
+    }
+  }
+  const n = out.count;
+  return {
+    a: out.a.slice(0, n),
+    b: out.b.slice(0, n),
+    score: out.score.slice(0, n),
+    flags: out.flags.slice(0, n),
+    count: n,
+    scored,
+  };
+}
