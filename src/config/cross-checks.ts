@@ -1,0 +1,88 @@
+/** Rules that relate several keys of a configuration (names, bands, levels), checked after the schema. */
+import type { Issue } from '../errors/registry.js';
+import type { ConfigInput } from './schema.js';
+
+/**
+ * Every rule the schema cannot express key by key: unique matchkey names,
+ * `review.lo ≤ review.hi`, one key for `static` blocking, `levels` agreeing
+ * with `level_thresholds`, and no matching on an excluded column.
+ *
+ * @example
+ * checkConfigRelations(input); // [{ path: 'matchkeys[1].name', message: 'duplicate matchkey name "a"; matchkeys[0] already uses it' }]
+ */
+export function checkConfigRelations(input: ConfigInput): Issue[] {
+  return [
+    ...duplicateNames(input),
+    ...reviewBand(input),
+    ...staticBlocking(input),
+    ...levelCounts(input),
+    ...excludedButUsed(input),
+  ];
+}
+
+function duplicateNames(input: ConfigInput): Issue[] {
+  const firstIndex = new Map<string, number>();
+  const issues: Issue[] = [];
+  input.matchkeys.forEach((mk, i) => {
+    const seen = firstIndex.get(mk.name);
+    if (seen === undefined) firstIndex.set(mk.name, i);
+    else issues.push({ path: `matchkeys[${i}].name`, message: `duplicate matchkey name "${mk.name}"; matchkeys[${seen}] already uses it` });
+  });
+  return issues;
+}
+
+function reviewBand(input: ConfigInput): Issue[] {
+  const lo = input.review?.lo;
+  const hi = input.review?.hi;
+  if (typeof lo === 'number' && typeof hi === 'number' && lo > hi) {
+    return [{ path: 'review.lo', message: `expected lo at most hi (${hi}), got ${lo}` }];
+  }
+  return [];
+}
+
+/** A static pass blocks on one key; several keys mean several passes, which is multi_pass. */
+function staticBlocking(input: ConfigInput): Issue[] {
+  const keys = input.blocking?.keys ?? [];
+  if (input.blocking?.strategy === 'static' && keys.length > 1) {
+    return [{
+      path: 'blocking.strategy',
+      message: `strategy static blocks on one key, got ${keys.length} keys; use multi_pass to run one pass per key`,
+    }];
+  }
+  return [];
+}
+
+/** `level_thresholds` fixes the level count, so an explicit `levels` must agree with it. */
+function levelCounts(input: ConfigInput): Issue[] {
+  const issues: Issue[] = [];
+  input.matchkeys.forEach((mk, i) => {
+    if (mk.type !== 'probabilistic') return;
+    mk.fields.forEach((f, j) => {
+      if (f.levels !== undefined && f.level_thresholds !== undefined && f.levels !== f.level_thresholds.length + 1) {
+        issues.push({
+          path: `matchkeys[${i}].fields[${j}].levels`,
+          message: `expected ${f.level_thresholds.length + 1} (one more than the number of level_thresholds), got ${f.levels}`,
+        });
+      }
+    });
+  });
+  return issues;
+}
+
+/** An excluded column is one the user said must never be matched on; using it anyway is a contradiction. */
+function excludedButUsed(input: ConfigInput): Issue[] {
+  const excluded = new Set(input.exclude_columns ?? []);
+  if (excluded.size === 0) return [];
+  const issues: Issue[] = [];
+  const flag = (path: string, column: string): void => {
+    if (excluded.has(column)) issues.push({ path, message: `column "${column}" is listed in exclude_columns, so it cannot be used here` });
+  };
+  input.matchkeys.forEach((mk, i) => {
+    mk.fields.forEach((f, j) => flag(`matchkeys[${i}].fields[${j}].field`, f.field));
+    (mk.negative_evidence ?? []).forEach((ne, j) => flag(`matchkeys[${i}].negative_evidence[${j}].field`, ne.field));
+  });
+  (input.blocking?.keys ?? []).forEach((key, k) => {
+    key.fields.forEach((f, j) => flag(`blocking.keys[${k}].fields[${j}].field`, f.field));
+  });
+  return issues;
+}
