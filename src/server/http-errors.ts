@@ -4,7 +4,12 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { KindredError, isKindredError, type ErrorCode } from '../errors/registry.js';
 
-/** Where the error handler writes the stack of an unexpected error (one call per error). */
+/**
+ * Where the error handler writes the stack of an unexpected error (one call per error).
+ *
+ * @example
+ * const log: ErrorLogger = (line) => process.stderr.write(`${line}\n`);
+ */
 export type ErrorLogger = (line: string) => void;
 
 /**
@@ -33,7 +38,12 @@ function finiteReplacer(_key: string, value: unknown): unknown {
   return value;
 }
 
-/** The message of a 500: it says what happened without revealing how (the log has the stack). */
+/**
+ * The message of a 500: it says what happened without revealing how (the log has the stack).
+ *
+ * @example
+ * new KindredError('internal', INTERNAL_MESSAGE);
+ */
 export const INTERNAL_MESSAGE = 'internal error; see the server log';
 
 /** Codes for the statuses a Hono `HTTPException` may carry; anything else is a 400 or a 500. */
@@ -90,7 +100,12 @@ export function kindredErrorResponse(c: Context, err: KindredError): Response {
   return safeJson(c, err.toBody(), err.status as ContentfulStatusCode);
 }
 
-/** Options of {@link errorHandler}. */
+/**
+ * Options of {@link errorHandler}.
+ *
+ * @example
+ * const options: ErrorHandlerOptions = { log: (line) => lines.push(line) };
+ */
 export interface ErrorHandlerOptions {
   /** Receives the method, path and stack of unexpected errors; defaults to stderr. */
   log?: ErrorLogger;

@@ -4,7 +4,12 @@ import type { MiddlewareHandler } from 'hono';
 import { KindredError } from '../../../errors/registry.js';
 import type { OpenRoutePredicate } from '../route-table/index.js';
 
-/** Options of {@link bearerAuth}. */
+/**
+ * Options of {@link bearerAuth}.
+ *
+ * @example
+ * const options: BearerAuthOptions = { token: process.env.SERVICE_API_TOKEN, isOpen: openRoutes({ '/health': ['GET'] }) };
+ */
 export interface BearerAuthOptions {
   /** The `SERVICE_API_TOKEN` value; `undefined` or empty turns the check off. */
   token: string | undefined;

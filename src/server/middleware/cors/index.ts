@@ -2,7 +2,12 @@
 import type { MiddlewareHandler } from 'hono';
 import { KindredError, type Issue } from '../../../errors/registry.js';
 
-/** The environment variable the allowlist comes from, named in error messages. */
+/**
+ * The environment variable the allowlist comes from, named in error messages.
+ *
+ * @example
+ * const origins = parseCorsOrigins(process.env[CORS_ORIGINS_VARIABLE]);
+ */
 export const CORS_ORIGINS_VARIABLE = 'SERVICE_API_CORS_ORIGINS';
 
 /**
@@ -55,7 +60,12 @@ function originProblem(entry: string): string | undefined {
   return undefined;
 }
 
-/** Options of {@link corsAllowlist}. */
+/**
+ * Options of {@link corsAllowlist}.
+ *
+ * @example
+ * const options: CorsAllowlistOptions = { origins: ['https://app.example.com'] };
+ */
 export interface CorsAllowlistOptions {
   /** Exact origins, as returned by {@link parseCorsOrigins}; empty denies every cross-origin use. */
   origins: readonly string[];

@@ -34,7 +34,12 @@ export function isLoopbackHost(host: string | undefined): boolean {
   return isIPv4(name) && name.split('.')[0] === '127';
 }
 
-/** Options of {@link hostCheck}. */
+/**
+ * Options of {@link hostCheck}.
+ *
+ * @example
+ * const options: HostCheckOptions = { enabled: !process.env.SERVICE_API_TOKEN };
+ */
 export interface HostCheckOptions {
   /** On when the server runs without a token; with a token the check is off. */
   enabled: boolean;

@@ -3,13 +3,29 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { KindredError } from '../../../errors/registry.js';
 import { locateJsonSyntaxError } from './locate-syntax-error.js';
 
-/** Hono variables set by {@link jsonBody}: `body` is the parsed value, `undefined` for an empty body. */
+/**
+ * Hono variables set by {@link jsonBody}: `body` is the parsed value, `undefined` for an empty body.
+ *
+ * @example
+ * const app = new Hono<JsonBodyEnv>();
+ * app.post('/x', (c) => safeJson(c, { got: c.var.body ?? null }));
+ */
 export type JsonBodyEnv = { Variables: { body: unknown } };
 
-/** The contract's default `--max-body`: 10 MiB. */
+/**
+ * The contract's default `--max-body`: 10 MiB.
+ *
+ * @example
+ * jsonBody({ maxBytes: options.maxBody ?? DEFAULT_MAX_BODY_BYTES });
+ */
 export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
 
-/** Options of {@link jsonBody}. */
+/**
+ * Options of {@link jsonBody}.
+ *
+ * @example
+ * const options: JsonBodyOptions = { maxBytes: 10 * 1024 * 1024 };
+ */
 export interface JsonBodyOptions {
   /** Largest accepted body in bytes (`--max-body`). */
   maxBytes: number;

@@ -1,6 +1,11 @@
 /** Finds where a JSON text first breaks the RFC 8259 grammar, so every invalid_json message can point at a line and column. */
 
-/** Where a JSON text first goes wrong: 0-based offset and 1-based line and column (in UTF-16 code units). */
+/**
+ * Where a JSON text first goes wrong: 0-based offset and 1-based line and column (in UTF-16 code units).
+ *
+ * @example
+ * const at: JsonSyntaxPosition = { offset: 5, line: 1, column: 6 }; // in '{"a":}'
+ */
 export interface JsonSyntaxPosition {
   offset: number;
   line: number;

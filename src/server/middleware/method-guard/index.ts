@@ -3,7 +3,12 @@ import type { MiddlewareHandler } from 'hono';
 import { KindredError } from '../../../errors/registry.js';
 import { allowHeader, allowedMethods, compileRoutes, type RouteTable } from '../route-table/index.js';
 
-/** Options of {@link methodGuard}. */
+/**
+ * Options of {@link methodGuard}.
+ *
+ * @example
+ * const options: MethodGuardOptions = { routes: defineRoutes({ '/stats': ['GET'] }) };
+ */
 export interface MethodGuardOptions {
   /** The table from `defineRoutes`, the same one the app registers its handlers from. */
   routes: RouteTable;

@@ -3,7 +3,12 @@ import type { MiddlewareHandler } from 'hono';
 import { KindredError } from '../../../errors/registry.js';
 import type { OpenRoutePredicate } from '../route-table/index.js';
 
-/** Options of {@link readinessGate}. */
+/**
+ * Options of {@link readinessGate}.
+ *
+ * @example
+ * const options: ReadinessGateOptions = { isReady: () => state.ready, isOpen: openRoutes({ '/health': ['GET'] }) };
+ */
 export interface ReadinessGateOptions {
   /** True once results are populated (and saved edits re-applied). Called on every request. */
   isReady: () => boolean;

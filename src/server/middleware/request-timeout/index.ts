@@ -2,13 +2,29 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { KindredError } from '../../../errors/registry.js';
 
-/** Hono variables set by {@link requestTimeout}: aborted when the request times out. */
+/**
+ * Hono variables set by {@link requestTimeout}: aborted when the request times out.
+ *
+ * @example
+ * const app = new Hono<RequestTimeoutEnv>();
+ * app.post('/autoconfig', async (c) => safeJson(c, await pool.run(task, { signal: c.var.timeoutSignal })));
+ */
 export type RequestTimeoutEnv = { Variables: { timeoutSignal: AbortSignal } };
 
-/** The contract's default `--request-timeout`: 120 s. */
+/**
+ * The contract's default `--request-timeout`: 120 s.
+ *
+ * @example
+ * requestTimeout({ ms: options.requestTimeout ?? DEFAULT_REQUEST_TIMEOUT_MS });
+ */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 120_000;
 
-/** Options of {@link requestTimeout}. */
+/**
+ * Options of {@link requestTimeout}.
+ *
+ * @example
+ * const options: RequestTimeoutOptions = { ms: 120_000 };
+ */
 export interface RequestTimeoutOptions {
   /** Milliseconds the downstream chain may take (`--request-timeout`). */
   ms: number;

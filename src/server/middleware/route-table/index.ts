@@ -1,13 +1,28 @@
 /** The server's routes declared once: path patterns with their methods, matched without Hono's router. */
 import { KindredError } from '../../../errors/registry.js';
 
-/** Methods a route may declare. HEAD and OPTIONS are implied, never declared. */
+/**
+ * Methods a route may declare. HEAD and OPTIONS are implied, never declared.
+ *
+ * @example
+ * const methods: RouteMethod[] = ['GET', 'DELETE'];
+ */
 export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Path pattern (`/clusters/:id`) → the methods it serves. */
+/**
+ * Path pattern (`/clusters/:id`) → the methods it serves.
+ *
+ * @example
+ * const table: RouteTable = { '/clusters/:id': ['GET'], '/shatter': ['POST'] };
+ */
 export type RouteTable = Readonly<Record<string, readonly RouteMethod[]>>;
 
-/** Says whether a request (method as sent, path without query) is on an open route. */
+/**
+ * Says whether a request (method as sent, path without query) is on an open route.
+ *
+ * @example
+ * const isOpen: OpenRoutePredicate = (method, path) => method === 'GET' && path === '/health';
+ */
 export type OpenRoutePredicate = (method: string, path: string) => boolean;
 
 const LITERAL_SEGMENT = /^[A-Za-z0-9._~-]+$/;
@@ -42,7 +57,13 @@ export function defineRoutes<const T extends RouteTable>(table: T): T {
   return Object.freeze({ ...table });
 }
 
-/** A route table ready for matching request paths. */
+/**
+ * A route table ready for matching request paths.
+ *
+ * @example
+ * const routes: CompiledRoutes = compileRoutes(ROUTES);
+ * routes.methodsFor('/clusters/3'); // ['GET']
+ */
 export interface CompiledRoutes {
   /** Every method a path is served with (the union over matching patterns), or `undefined` for an unknown path. */
   methodsFor(path: string): readonly RouteMethod[] | undefined;

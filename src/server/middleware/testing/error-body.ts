@@ -1,7 +1,12 @@
 /** Reads a contract error body from a test response, failing the test when the shape is wrong. */
 import assert from 'node:assert/strict';
 
-/** The `error` object of a contract error body. */
+/**
+ * The `error` object of a contract error body.
+ *
+ * @example
+ * const error: ErrorBody = { code: 'not_found', message: 'cluster 99 does not exist' };
+ */
 export interface ErrorBody {
   code: string;
   message: string;

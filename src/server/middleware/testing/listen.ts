@@ -7,7 +7,13 @@ import type { ServerOptions } from 'node:http';
 /** The request handler `serve` accepts; a Hono app's `fetch` is one. */
 type FetchCallback = Parameters<typeof serve>[0]['fetch'];
 
-/** A running test server: its base URL, port, and a `close()` that ends every connection. */
+/**
+ * A running test server: its base URL, port, and a `close()` that ends every connection.
+ *
+ * @example
+ * const server: TestServer = await listen(app);
+ * await fetch(`${server.url}/health`);
+ */
 export interface TestServer {
   url: string;
   port: number;

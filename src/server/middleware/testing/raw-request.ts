@@ -1,14 +1,24 @@
 /** Sends one HTTP request with node:http, for tests that need headers fetch will not let them set (Host) or a body they control. */
 import { request } from 'node:http';
 
-/** Status, headers and text body of a raw response. */
+/**
+ * Status, headers and text body of a raw response.
+ *
+ * @example
+ * const { status, body }: RawResponse = await rawRequest({ port, host: 'localhost' });
+ */
 export interface RawResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: string;
 }
 
-/** What to send: `host: null` sends no Host header at all. */
+/**
+ * What to send: `host: null` sends no Host header at all.
+ *
+ * @example
+ * const options: RawRequestOptions = { port, method: 'POST', path: '/match', host: null, body: '{}' };
+ */
 export interface RawRequestOptions {
   port: number;
   method?: string;
