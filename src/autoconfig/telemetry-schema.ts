@@ -1,0 +1,96 @@
+/** The one telemetry shape (API.md §5.1): a valibot schema, its TypeScript type and the parser every producer and reader uses. */
+import * as v from 'valibot';
+import { KindredError } from '../errors/registry.js';
+
+// Every key but `available`/`source` may be missing or null so the shape can grow without breaking readers;
+// `v.object` drops unknown keys instead of rejecting them, for the same reason.
+const num = v.nullish(v.number());
+const str = v.nullish(v.string());
+
+const JsonValue: v.GenericSchema<unknown> = v.unknown();
+
+/** One fired controller rule. */
+export const DecisionSchema = v.object({
+  iteration: num,
+  rule_name: str,
+  rationale: str,
+  config_diff: v.nullish(v.record(v.string(), v.object({ from: JsonValue, to: JsonValue }))),
+  wall_clock_ms: num,
+});
+
+/** One field of a committed matchkey. */
+const MatchkeyFieldSchema = v.object({ column: str, scorer: str, weight: num });
+
+/** The validator of the telemetry object. */
+export const TelemetrySchema = v.object({
+  available: v.boolean(),
+  source: v.nullable(v.string()),
+  stop_reason: v.nullish(
+    v.picklist(['green', 'converged', 'no_progress', 'budget_iterations', 'budget_time', 'degenerate_blocking']),
+  ),
+  health: v.nullish(v.picklist(['green', 'yellow', 'red'])),
+  elapsed_ms: num,
+  scoring: v.nullish(v.object({ n_pairs_scored: num, mass_above_threshold: num, mass_in_borderline: num })),
+  blocking: v.nullish(
+    v.object({
+      n_blocks: num,
+      reduction_ratio: num,
+      block_size_max: num,
+      block_size_p99: num,
+      keys_used: v.nullish(v.array(v.string())),
+    }),
+  ),
+  cluster: v.nullish(v.object({ n_clusters: num, transitivity_rate: num, cluster_size_max: num })),
+  column_priors: v.nullish(v.array(v.object({ column: str, identity_score: num, corruption_score: num }))),
+  decisions: v.nullish(v.array(DecisionSchema)),
+  committed_matchkeys: v.nullish(
+    v.array(
+      v.object({
+        name: str,
+        type: str,
+        threshold: num,
+        fields: v.nullish(v.array(MatchkeyFieldSchema)),
+        has_negative_evidence: v.nullish(v.boolean()),
+      }),
+    ),
+  ),
+  negative_evidence: v.nullish(
+    v.array(v.object({ matchkey_name: str, field: str, scorer: str, threshold: num, penalty: num })),
+  ),
+});
+
+/** The telemetry object as every producer emits it and every reader sees it. */
+export type Telemetry = v.InferOutput<typeof TelemetrySchema>;
+
+/** One fired rule, as recorded in `decisions`. */
+export type Decision = v.InferOutput<typeof DecisionSchema>;
+
+/** Why the controller stopped. */
+export type StopReason = NonNullable<Telemetry['stop_reason']>;
+
+/** The health verdict of a configuration. */
+export type Health = NonNullable<Telemetry['health']>;
+
+/**
+ * The exact object served before any autoconfig run.
+ *
+ * @example
+ * JSON.stringify(TELEMETRY_SENTINEL); // '{"available":false,"source":null}'
+ */
+export const TELEMETRY_SENTINEL: Telemetry = Object.freeze({ available: false, source: null });
+
+/**
+ * Parses a telemetry object (already JSON-decoded). Unknown keys are dropped,
+ * missing optional keys stay missing; a wrong type is an `internal` error
+ * because telemetry only ever comes from our own controller.
+ *
+ * @example
+ * const t = parseTelemetry(JSON.parse(stdout));
+ * t.health; // 'green'
+ */
+export function parseTelemetry(json: unknown): Telemetry {
+  const result = v.safeParse(TelemetrySchema, json);
+  if (result.success) return result.output;
+  const issues = result.issues.map((i) => ({ path: v.getDotPath(i) ?? '', message: i.message }));
+  throw new KindredError('internal', `invalid telemetry: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`, issues);
+}
