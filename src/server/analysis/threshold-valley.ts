@@ -1,0 +1,63 @@
+/** Finds a clear valley in a matchkey's score histogram near its threshold: where the data itself separates matches from non-matches. */
+
+/** Histogram bin width on the [0, 1] score scale. */
+export const BIN_WIDTH = 0.02;
+/** The valley must hold at most this share of the busier side's mean bin count. */
+export const VALLEY_RATIO = 0.25;
+/** Bins closer than this to the threshold are not worth a move. */
+export const MIN_MOVE = 0.02;
+
+/**
+ * A proposed threshold and the numbers behind it.
+ *
+ * @example
+ * const v: Valley = { proposed: 0.86, valleyCount: 1, sideMean: 40, binWidth: 0.02, searched: [0.7, 0.95] };
+ */
+export interface Valley {
+  proposed: number;
+  valleyCount: number;
+  sideMean: number;
+  binWidth: number;
+  searched: [number, number];
+}
+
+/**
+ * Looks for the emptiest bin within [lo, hi] (the review band around the
+ * threshold, where the run kept every pair) and proposes its centre when it
+ * is much emptier than the bins on either side and at least {@link MIN_MOVE}
+ * from the current threshold. Null when there is no such valley.
+ *
+ * @example
+ * findValley(scores, 0.8, 0.7, 0.85)?.proposed; // 0.83
+ */
+export function findValley(scores: ArrayLike<number>, threshold: number, lo: number, hi: number): Valley | null {
+  const from = Math.max(0, lo);
+  const to = Math.min(1, hi);
+  const bins = Math.floor((to - from) / BIN_WIDTH);
+  if (bins < 3 || scores.length < 20) return null;
+  const counts = new Array<number>(bins).fill(0);
+  for (let i = 0; i < scores.length; i++) {
+    const s = scores[i];
+    if (s < from || s >= from + bins * BIN_WIDTH) continue;
+    counts[Math.min(bins - 1, Math.floor((s - from) / BIN_WIDTH))]++;
+  }
+  let best = -1;
+  for (let b = 1; b < bins - 1; b++) {
+    const centre = from + (b + 0.5) * BIN_WIDTH;
+    if (Math.abs(centre - threshold) < MIN_MOVE) continue;
+    if (best < 0 || counts[b] < counts[best]) best = b;
+  }
+  if (best < 0) return null;
+  const left = counts.slice(0, best);
+  const right = counts.slice(best + 1);
+  const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+  const sideMean = Math.min(mean(left), mean(right));
+  if (sideMean <= 0 || counts[best] > VALLEY_RATIO * sideMean) return null;
+  return {
+    proposed: Math.round((from + (best + 0.5) * BIN_WIDTH) * 1000) / 1000,
+    valleyCount: counts[best],
+    sideMean,
+    binWidth: BIN_WIDTH,
+    searched: [from, to],
+  };
+}
