@@ -1,0 +1,131 @@
+/** Benchmark: comparisons per second of every scorer through the hot `ids()` path, on realistic names with typos. */
+import { pathToFileURL } from 'node:url';
+import { Bench } from 'tinybench';
+import { FieldDictionary } from '../src/engine/fields/field-dictionary.js';
+import { createScorer } from '../src/engine/scorers/registry.js';
+
+const GIVEN = [
+  'james', 'mary', 'robert', 'patricia', 'john', 'jennifer', 'michael', 'linda', 'david', 'elizabeth',
+  'william', 'barbara', 'richard', 'susan', 'joseph', 'jessica', 'thomas', 'sarah', 'charles', 'karen',
+  'christopher', 'nancy', 'daniel', 'lisa', 'matthew', 'betty', 'anthony', 'margaret', 'mark', 'sandra',
+  'jose', 'zoe', 'francois', 'anna', 'lukas', 'sofia', 'mohammed', 'wei', 'aiko', 'olga',
+];
+const FAMILY = [
+  'smith', 'johnson', 'williams', 'brown', 'jones', 'garcia', 'miller', 'davis', 'rodriguez', 'martinez',
+  'hernandez', 'lopez', 'gonzalez', 'wilson', 'anderson', 'thomas', 'taylor', 'moore', 'jackson', 'martin',
+  'lee', 'perez', 'thompson', 'white', 'harris', 'sanchez', 'clark', 'ramirez', 'lewis', 'robinson',
+  'muller', 'schmidt', 'dubois', 'rossi', 'kowalski', 'nguyen', 'tanaka', 'ivanova', 'okafor', 'silva',
+];
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+
+/** A small deterministic PRNG (mulberry32), so every run benchmarks the same data. */
+function prng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function typo(word: string, random: () => number): string {
+  const i = Math.floor(random() * word.length);
+  const letter = LETTERS[Math.floor(random() * LETTERS.length)];
+  switch (Math.floor(random() * 4)) {
+    case 0:
+      return word.slice(0, i) + word.slice(i + 1);
+    case 1:
+      return word.slice(0, i) + letter + word.slice(i);
+    case 2:
+      return word.slice(0, i) + letter + word.slice(i + 1);
+    default:
+      return i + 1 < word.length ? word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2) : word;
+  }
+}
+
+/**
+ * About 2,000 distinct name-like values (given names, surnames, "given
+ * surname" pairs; 4–12 characters mostly), a third of them with one typo.
+ *
+ * @example
+ * benchNames(2000, 7).length; // 2000
+ */
+export function benchNames(count: number, seed: number): string[] {
+  const random = prng(seed);
+  const seen = new Set<string>();
+  const out: string[] = [];
+  while (out.length < count) {
+    const given = GIVEN[Math.floor(random() * GIVEN.length)];
+    const family = FAMILY[Math.floor(random() * FAMILY.length)];
+    const shape = random();
+    let name = shape < 0.4 ? family : shape < 0.7 ? given : `${given} ${family}`;
+    if (random() < 0.35) name = typo(name, random);
+    if (name.length > 0 && !seen.has(name)) {
+      seen.add(name);
+      out.push(name);
+    }
+  }
+  return out;
+}
+
+const SCORERS = [
+  'exact',
+  'jaro',
+  'jaro_winkler',
+  'levenshtein',
+  'damerau_levenshtein',
+  'token_sort',
+  'token_set',
+  'qgram',
+  'soundex_match',
+  'metaphone_match',
+  'ensemble',
+  'tfidf_cosine',
+];
+const PAIRS = 20_000;
+
+/**
+ * Measures comparisons per second of each scorer through `ids()` on a
+ * 2,000-value dictionary (derived per-value data is warmed first, as it is
+ * after the first block in a real run).
+ *
+ * @example
+ * const rows = await runScorerBench();
+ * rows.find((r) => r.scorer === 'jaro_winkler')?.comparisonsPerSecond;
+ */
+export async function runScorerBench(options: { time?: number } = {}): Promise<Array<{ scorer: string; comparisonsPerSecond: number }>> {
+  const names = benchNames(2000, 7);
+  const dict = FieldDictionary.fromValues('name', ['lowercase'], names);
+  const random = prng(11);
+  const left = new Int32Array(PAIRS);
+  const right = new Int32Array(PAIRS);
+  for (let i = 0; i < PAIRS; i++) {
+    left[i] = Math.floor(random() * dict.count);
+    right[i] = Math.floor(random() * dict.count);
+  }
+  const bench = new Bench({ time: options.time ?? 500, warmup: true });
+  let sink = 0;
+  for (const spec of SCORERS) {
+    const scorer = createScorer(spec, dict);
+    for (let id = 0; id < dict.count; id++) sink += scorer.ids(id, id);
+    bench.add(spec, () => {
+      let total = 0;
+      for (let i = 0; i < PAIRS; i++) total += scorer.ids(left[i], right[i]);
+      sink += total;
+    });
+  }
+  await bench.run();
+  if (Number.isNaN(sink)) throw new Error('a scorer returned NaN');
+  return bench.tasks.map((task) => {
+    const result = task.result;
+    const meanMs = result.state === 'completed' ? result.latency.mean : Number.NaN;
+    return { scorer: task.name, comparisonsPerSecond: Math.round((PAIRS / meanMs) * 1000) };
+  });
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const rows = await runScorerBench();
+  console.table(rows.map((r) => ({ scorer: r.scorer, 'comparisons/s': r.comparisonsPerSecond.toLocaleString('en-US') })));
+}
