@@ -1,0 +1,60 @@
+/** Small synthetic tables for the controller tests: deterministic people with noisy duplicates. */
+import { ColumnStore } from '../../src/data/column-store.js';
+
+const FIRST = ['anna', 'boris', 'carla', 'dmitri', 'elena', 'felix', 'greta', 'hugo', 'irene', 'jonas', 'karin', 'lukas', 'maria', 'nils', 'olga', 'peter'];
+const LAST = ['keller', 'brandt', 'novak', 'silva', 'moreau', 'fischer', 'costa', 'larsen', 'weber', 'horvat', 'rossi', 'jansen', 'kowal', 'berg', 'lind', 'dahl'];
+const CITY = ['north', 'south', 'east', 'west', 'central'];
+
+/** A deterministic PRNG (mulberry32) so fixtures never change between runs. */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** One person: name, city, email and an account number. */
+export interface Person {
+  name: string;
+  city: string;
+  email: string;
+  account: string;
+}
+
+/** `entities` distinct people, each written 1–3 times; `noise` perturbs copies. */
+export function people(entities: number, seed: number, noise: (p: Person, r: () => number) => Person = (p) => p): ColumnStore {
+  const r = rng(seed);
+  const rows: (string | null)[][] = [];
+  for (let e = 0; e < entities; e++) {
+    const first = FIRST[Math.floor(r() * FIRST.length)];
+    const last = LAST[Math.floor(r() * LAST.length)];
+    const base: Person = {
+      name: `${first} ${last}`,
+      city: CITY[Math.floor(r() * CITY.length)],
+      email: `${first}.${last}${e}@mail.example`,
+      account: String(100000 + e * 7),
+    };
+    const copies = 1 + Math.floor(r() * 3);
+    for (let k = 0; k < copies; k++) {
+      const p = k === 0 ? base : noise({ ...base }, r);
+      rows.push([p.name, p.city, p.email, p.account]);
+    }
+  }
+  return ColumnStore.fromRows(['name', 'city', 'email', 'account'], rows);
+}
+
+/** Build a store from named columns and rows. */
+export function table(names: string[], rows: (string | null)[][]): ColumnStore {
+  return ColumnStore.fromRows(names, rows);
+}
+
+/** A random pronounceable word of `n` letters. */
+export function word(r: () => number, n = 6): string {
+  let s = '';
+  for (let i = 0; i < n; i++) s += 'bcdfghklmnprstvz'[Math.floor(r() * 16)] + 'aeiou'[Math.floor(r() * 5)];
+  return s.slice(0, n);
+}
