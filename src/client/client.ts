@@ -1,0 +1,223 @@
+/** KindredClient: one typed method per endpoint of the local server, over the platform's fetch only (Node and browsers). */
+import { KindredError, type KindredErrorDetail } from './errors.js';
+import type {
+  AutoconfigRequest,
+  AutoconfigResponse,
+  CertifyRecallResponse,
+  ClusterResponse,
+  ClustersResponse,
+  Decision,
+  DecideResponse,
+  DecisionsResponse,
+  ExplainResponse,
+  HealthResponse,
+  InputRecord,
+  MatchBatchResponse,
+  MatchResponse,
+  RetrieveOptions,
+  RetrieveResponse,
+  ReviewsResponse,
+  ShatterResponse,
+  StatsResponse,
+  SuggestResponse,
+  Telemetry,
+  UnmergeResponse,
+  WithdrawResponse,
+} from './types.js';
+
+/** Where the server listens unless told otherwise (the server's own default). */
+export const DEFAULT_BASE_URL = 'http://127.0.0.1:8080';
+/** Per-request timeout unless told otherwise. */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+/**
+ * Options of {@link KindredClient}.
+ *
+ * @example
+ * const options: KindredClientOptions = { baseUrl: 'http://127.0.0.1:8080', token: 'secret', timeoutMs: 5_000 };
+ */
+export interface KindredClientOptions {
+  baseUrl?: string;
+  /** Sent as `Authorization: Bearer <token>`. */
+  token?: string;
+  timeoutMs?: number;
+  /** A fetch implementation (defaults to the global one). */
+  fetch?: typeof fetch;
+}
+
+type Query = Record<string, number | undefined>;
+
+/**
+ * A client of the kindred local server. Every method resolves to the typed
+ * response body, or rejects with a {@link KindredError}.
+ *
+ * @example
+ * const client = new KindredClient({ token: process.env.SERVICE_API_TOKEN });
+ * const { matches } = await client.match({ name: 'Jon Smith', zip: '10001' }, { topK: 5 });
+ */
+export class KindredClient {
+  readonly baseUrl: string;
+  readonly timeoutMs: number;
+  private readonly token: string | undefined;
+  private readonly fetchImpl: typeof fetch;
+
+  constructor(options: KindredClientOptions = {}) {
+    this.baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+    this.token = options.token;
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    // Bound so a browser's window.fetch is not called with the client as `this`.
+    this.fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  }
+
+  /** `GET /health`; a 503 (initializing or failed) is returned, not thrown, since it is a state, not an error. */
+  health(): Promise<HealthResponse> {
+    return this.request('GET', '/health', undefined, undefined, [503]);
+  }
+
+  /** `GET /stats`. */
+  stats(): Promise<StatsResponse> {
+    return this.request('GET', '/stats');
+  }
+
+  /** `POST /match` with the wrapped form, so a field literally named `record` is never ambiguous. */
+  match(record: InputRecord, options: { topK?: number } = {}): Promise<MatchResponse> {
+    return this.request('POST', '/match', { record, ...(options.topK === undefined ? {} : { top_k: options.topK }) });
+  }
+
+  /** `POST /match/batch`. */
+  matchBatch(records: InputRecord[], options: { topK?: number } = {}): Promise<MatchBatchResponse> {
+    return this.request('POST', '/match/batch', { records, ...(options.topK === undefined ? {} : { top_k: options.topK }) });
+  }
+
+  /** `GET /clusters`. */
+  clusters(options: { minSize?: number; limit?: number; offset?: number } = {}): Promise<ClustersResponse> {
+    return this.request('GET', '/clusters', undefined, { min_size: options.minSize, limit: options.limit, offset: options.offset });
+  }
+
+  /** `GET /clusters/<id>`. */
+  cluster(id: number): Promise<ClusterResponse> {
+    return this.request('GET', `/clusters/${encodeURIComponent(String(id))}`);
+  }
+
+  /** `POST /explain` by row ids. */
+  explain(rowA: number, rowB: number): Promise<ExplainResponse> {
+    return this.request('POST', '/explain', { row_id_a: rowA, row_id_b: rowB });
+  }
+
+  /** `POST /explain` by records. */
+  explainRecords(recordA: InputRecord, recordB: InputRecord): Promise<ExplainResponse> {
+    return this.request('POST', '/explain', { record_a: recordA, record_b: recordB });
+  }
+
+  /** `GET /reviews`. */
+  reviews(options: { limit?: number; offset?: number } = {}): Promise<ReviewsResponse> {
+    return this.request('GET', '/reviews', undefined, { limit: options.limit, offset: options.offset });
+  }
+
+  /** `POST /reviews/decide`. */
+  decide(pairId: string, decision: Decision, options: { reviewer?: string; note?: string } = {}): Promise<DecideResponse> {
+    return this.request('POST', '/reviews/decide', { pair_id: pairId, decision, ...options });
+  }
+
+  /** `GET /reviews/decisions`. */
+  decisions(options: { limit?: number; offset?: number } = {}): Promise<DecisionsResponse> {
+    return this.request('GET', '/reviews/decisions', undefined, { limit: options.limit, offset: options.offset });
+  }
+
+  /** `DELETE /reviews/decisions/<pair_id>`. */
+  withdraw(pairId: string): Promise<WithdrawResponse> {
+    return this.request('DELETE', `/reviews/decisions/${encodeURIComponent(pairId)}`);
+  }
+
+  /** `POST /shatter`. */
+  shatter(clusterId: number): Promise<ShatterResponse> {
+    return this.request('POST', '/shatter', { cluster_id: clusterId });
+  }
+
+  /** `POST /unmerge`. */
+  unmerge(rowId: number): Promise<UnmergeResponse> {
+    return this.request('POST', '/unmerge', { row_id: rowId });
+  }
+
+  /** `GET /suggest`. */
+  suggest(): Promise<SuggestResponse> {
+    return this.request('GET', '/suggest');
+  }
+
+  /** `POST /certify-recall`. */
+  certifyRecall(): Promise<CertifyRecallResponse> {
+    return this.request('POST', '/certify-recall', {});
+  }
+
+  /** `POST /retrieve`. */
+  retrieve(query: string, options: RetrieveOptions = {}): Promise<RetrieveResponse> {
+    return this.request('POST', '/retrieve', { query, ...options });
+  }
+
+  /** `POST /autoconfig` (no body re-profiles the loaded data). */
+  autoconfig(body: AutoconfigRequest = {}): Promise<AutoconfigResponse> {
+    return this.request('POST', '/autoconfig', body);
+  }
+
+  /** `GET /controller/telemetry`. */
+  telemetry(): Promise<Telemetry> {
+    return this.request('GET', '/controller/telemetry');
+  }
+
+  private async request<T>(method: string, path: string, body?: unknown, query?: Query, okStatuses: readonly number[] = []): Promise<T> {
+    const url = new URL(this.baseUrl + path);
+    for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (this.token !== undefined && this.token !== '') headers.authorization = `Bearer ${this.token}`;
+    let res: Response;
+    try {
+      res = await this.fetchImpl(url, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+    } catch (e) {
+      const timedOut = e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError');
+      throw new KindredError(
+        0,
+        timedOut ? 'timeout' : 'network_error',
+        timedOut ? `${method} ${path}: no answer within ${this.timeoutMs} ms` : `${method} ${path}: ${e instanceof Error ? e.message : String(e)}`,
+        undefined,
+        { cause: e },
+      );
+    }
+    const text = await res.text();
+    let parsed: unknown = undefined;
+    try {
+      parsed = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    if (res.ok || okStatuses.includes(res.status)) {
+      if (parsed === undefined) throw new KindredError(res.status, 'invalid_response', `${method} ${path}: the server answered ${res.status} without a JSON body`);
+      return parsed as T;
+    }
+    throw errorFromBody(res.status, parsed, `${method} ${path}: HTTP ${res.status}`);
+  }
+}
+
+function errorFromBody(status: number, body: unknown, fallback: string): KindredError {
+  const err = typeof body === 'object' && body !== null ? (body as { error?: unknown }).error : undefined;
+  if (typeof err === 'object' && err !== null) {
+    const e = err as { code?: unknown; message?: unknown; details?: unknown };
+    const details = Array.isArray(e.details) ? e.details.filter(isDetail) : undefined;
+    return new KindredError(
+      status,
+      typeof e.code === 'string' ? e.code : `http_${status}`,
+      typeof e.message === 'string' ? e.message : fallback,
+      details,
+    );
+  }
+  return new KindredError(status, `http_${status}`, fallback);
+}
+
+function isDetail(x: unknown): x is KindredErrorDetail {
+  return typeof x === 'object' && x !== null && typeof (x as KindredErrorDetail).path === 'string' && typeof (x as KindredErrorDetail).message === 'string';
+}
