@@ -9,7 +9,7 @@ import { startJwksServer, type JwksTestServer } from './jwks-test-server.js';
 import { TEST_AUDIENCE, TEST_ISSUER } from './signing-keys.js';
 import type { JWK } from 'jose';
 
-/** The request handler `serve` accepts; a Hono app's `fetch` is one. */
+// The request handler `serve` accepts; a Hono app's `fetch` is one.
 type FetchCallback = Parameters<typeof serve>[0]['fetch'];
 
 /**
@@ -27,7 +27,12 @@ export const PEOPLE_SOURCE: SourceInfo = {
   loaded_at: '2026-11-21T10:15:02.123Z',
 };
 
-/** Options of {@link startHosted}. */
+/**
+ * Options of {@link startHosted}.
+ *
+ * @example
+ * const options: HostedHarnessOptions = { keys: [rsa.publicJwk], keySource: { cooldownMs: 0 } };
+ */
 export interface HostedHarnessOptions {
   keys: JWK[];
   deps?: HostedDeps;

@@ -1,9 +1,19 @@
 // Locally generated identity-provider keys and the tokens they sign, for hosted-surface tests.
 import { SignJWT, exportJWK, generateKeyPair, type CryptoKey, type JWK, type JWTPayload } from 'jose';
 
-/** Issuer every test token carries unless told otherwise. */
+/**
+ * Issuer every test token carries unless told otherwise.
+ *
+ * @example
+ * readHostedAuthConfig({ AUTH_ISSUER: TEST_ISSUER, ... });
+ */
 export const TEST_ISSUER = 'https://id.test.invalid/';
-/** Audience every test token carries unless told otherwise. */
+/**
+ * Audience every test token carries unless told otherwise.
+ *
+ * @example
+ * validClaims({ aud: ['other', TEST_AUDIENCE] });
+ */
 export const TEST_AUDIENCE = 'https://kindred.test.invalid';
 
 /**
@@ -33,7 +43,12 @@ export async function createSigningKey(alg: 'RS256' | 'ES256', kid: string): Pro
   return { alg, kid, privateKey, publicKey, publicJwk };
 }
 
-/** Seconds since the epoch, as JWT time claims count. */
+/**
+ * Seconds since the epoch, as JWT time claims count.
+ *
+ * @example
+ * validClaims({ exp: nowSeconds() - 120 }); // expired beyond the tolerance
+ */
 export function nowSeconds(): number {
   return Math.floor(Date.now() / 1000);
 }
