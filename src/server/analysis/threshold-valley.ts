@@ -41,18 +41,25 @@ export function findValley(scores: ArrayLike<number>, threshold: number, lo: num
     if (s < from || s >= from + bins * BIN_WIDTH) continue;
     counts[Math.min(bins - 1, Math.floor((s - from) / BIN_WIDTH))]++;
   }
-  let best = -1;
-  for (let b = 1; b < bins - 1; b++) {
-    const centre = from + (b + 0.5) * BIN_WIDTH;
-    if (Math.abs(centre - threshold) < MIN_MOVE) continue;
-    if (best < 0 || counts[b] < counts[best]) best = b;
-  }
-  if (best < 0) return null;
-  const left = counts.slice(0, best);
-  const right = counts.slice(best + 1);
   const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
-  const sideMean = Math.min(mean(left), mean(right));
-  if (sideMean <= 0 || counts[best] > VALLEY_RATIO * sideMean) return null;
+  const sideMeanAt = (b: number) => Math.min(mean(counts.slice(0, b)), mean(counts.slice(b + 1)));
+  // A candidate has mass on both sides and is much emptier than them.
+  const isCandidate = (b: number) => {
+    const centre = from + (b + 0.5) * BIN_WIDTH;
+    if (Math.abs(centre - threshold) < MIN_MOVE) return false;
+    const side = sideMeanAt(b);
+    return side > 0 && counts[b] <= VALLEY_RATIO * side;
+  };
+  let lowest = Infinity;
+  for (let b = 1; b < bins - 1; b++) if (isCandidate(b)) lowest = Math.min(lowest, counts[b]);
+  if (lowest === Infinity) return null;
+  // The middle of the first run of equally empty candidates: a wide gap is cut in its centre.
+  let start = 1;
+  while (!(isCandidate(start) && counts[start] === lowest)) start++;
+  let end = start;
+  while (end + 1 < bins - 1 && isCandidate(end + 1) && counts[end + 1] === lowest) end++;
+  const best = (start + end) >> 1;
+  const sideMean = sideMeanAt(best);
   return {
     proposed: Math.round((from + (best + 0.5) * BIN_WIDTH) * 1000) / 1000,
     valleyCount: counts[best],
