@@ -46,7 +46,15 @@ export function fallbackConfig(store: ColumnStore, exclude: readonly string[]): 
   };
 }
 
-function chooseBlocking(store: ColumnStore, profiles: ColumnProfile[]): BlockingKey[] {
+/**
+ * Blocking passes chosen from the profile: exact passes on distinctive
+ * identifier/date/email columns, prefix and phonetic passes on names, kept
+ * while their projected candidate pairs fit the budget.
+ *
+ * @example
+ * chooseBlocking(store, profileColumns(store, [])); // [{ fields: [{ field: 'email', transforms: ['lowercase', 'strip'] }] }, ...]
+ */
+export function chooseBlocking(store: ColumnStore, profiles: ColumnProfile[]): BlockingKey[] {
   const candidates: BlockingKey[] = [];
   const byDistinct = [...profiles].sort((a, b) => b.distinctRatio - a.distinctRatio);
   for (const p of byDistinct) {

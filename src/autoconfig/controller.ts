@@ -1,0 +1,190 @@
+/** The auto-configuration controller: v0 from the profile, then run on a sample, measure health, apply named rules until healthy, converged, stuck or out of budget. */
+import type { Config } from '../config/types.js';
+import { ColumnStore } from '../data/column-store.js';
+import { KindredError } from '../errors/registry.js';
+import { runMatching } from '../engine/run.js';
+import type { WorkerPool } from '../engine/worker-pool.js';
+import { profileColumns, sampleRows } from './column-profile.js';
+import { columnPriors } from './column-priors.js';
+import { healthVerdict, l1Distance, measureRun, signalVector, type HealthSignals, type HealthVerdict } from './health-signals.js';
+import { initialConfig } from './initial-config.js';
+import { RULES, describeKey } from './rules.js';
+import type { Decision, Health, StopReason, Telemetry } from './telemetry-schema.js';
+
+/** Options of one controller run. */
+export interface ControllerOptions {
+  /** Telemetry `source` (`rest_autoconfig`, `cli_autoconfig`, ...). */
+  source: string;
+  /** Columns never profiled nor used (truth-leaking ids). */
+  exclude?: readonly string[];
+  /** Rows the sample holds; the whole table when it is not larger. */
+  sampleSize?: number;
+  /** Runs on the sample, the first included. */
+  maxIterations?: number;
+  /** Wall-time budget; checked before each run after the first. */
+  maxMs?: number;
+}
+
+/** The committed configuration and the telemetry describing how it was reached. */
+export interface ControllerResult {
+  config: Config;
+  telemetry: Telemetry;
+}
+
+/** Defaults: a sample of 5,000 rows, four runs, 30 s. */
+export const CONTROLLER_DEFAULTS = { sampleSize: 5000, maxIterations: 4, maxMs: 30_000 } as const;
+/** Two runs whose signal vectors are closer than this (L1) mean the last rule changed nothing that matters. */
+const CONVERGE_EPSILON = 0.05;
+
+interface Entry {
+  iteration: number;
+  config: Config;
+  signals: HealthSignals;
+  verdict: HealthVerdict;
+}
+
+const HEALTH_RANK: Record<Health, number> = { green: 0, yellow: 1, red: 2 };
+
+/**
+ * The deterministic sample the controller works on: every k-th row (all rows
+ * when the table is small), user columns only (excluded columns dropped).
+ *
+ * @example
+ * sampleStore(store, ['rec_id'], 5000).rowCount; // ≤ 5000
+ */
+export function sampleStore(store: ColumnStore, exclude: readonly string[], size: number): ColumnStore {
+  const keep = store.names.map((n, i) => [n, i] as const).filter(([n]) => !exclude.includes(n));
+  const rows = sampleRows(store.rowCount, size).map((r) => keep.map(([, c]) => store.get(c, r)));
+  return ColumnStore.fromRows(
+    keep.map(([n]) => n),
+    rows,
+  );
+}
+
+/**
+ * Runs the controller. Matching runs on the worker pool; only profiling and
+ * signal measurement (linear in the sample) run on the calling thread.
+ * Deterministic: the same table and options give the same configuration and
+ * telemetry except `elapsed_ms` and `wall_clock_ms`.
+ *
+ * @example
+ * const { config, telemetry } = await runController(store, pool, { source: 'cli_autoconfig', exclude: ['rec_id'] });
+ * telemetry.stop_reason; // 'green'
+ */
+export async function runController(store: ColumnStore, pool: WorkerPool, options: ControllerOptions): Promise<ControllerResult> {
+  const t0 = performance.now();
+  const exclude = [...(options.exclude ?? [])];
+  const maxIterations = Math.max(1, options.maxIterations ?? CONTROLLER_DEFAULTS.maxIterations);
+  const maxMs = options.maxMs ?? CONTROLLER_DEFAULTS.maxMs;
+  const sample = sampleStore(store, exclude, Math.max(2, options.sampleSize ?? CONTROLLER_DEFAULTS.sampleSize));
+  if (sample.rowCount < 2) throw new KindredError('invalid_request', `autoconfig needs at least 2 records, got ${sample.rowCount}`);
+  if (sample.names.length === 0) throw new KindredError('invalid_request', 'autoconfig needs at least one column that is not excluded');
+
+  const profiles = profileColumns(sample, []);
+  const priors = columnPriors(sample, profiles);
+  let config = initialConfig(sample, profiles, priors, exclude);
+
+  const entries: Entry[] = [];
+  const decisions: Decision[] = [];
+  const tried = new Set<string>([JSON.stringify(config)]);
+  let stop: StopReason = 'budget_iterations';
+  for (let iteration = 0; ; iteration++) {
+    if (iteration > 0 && performance.now() - t0 > maxMs) {
+      stop = 'budget_time';
+      break;
+    }
+    const tIter = performance.now();
+    const run = await runMatching(sample, config, pool);
+    const signals = measureRun(run);
+    const verdict = healthVerdict(signals);
+    entries.push({ iteration, config, signals, verdict });
+    if (verdict.health === 'green') {
+      stop = 'green';
+      break;
+    }
+    const prev = entries.at(-2);
+    // A red run keeps asking the rules: only a usable configuration may settle.
+    if (prev && verdict.health !== 'red' && prev.verdict.health === verdict.health && l1Distance(signalVector(prev.signals), signalVector(signals)) < CONVERGE_EPSILON) {
+      stop = 'converged';
+      break;
+    }
+    if (iteration + 1 >= maxIterations) {
+      stop = 'budget_iterations';
+      break;
+    }
+    let fired = false;
+    for (const rule of RULES) {
+      const proposal = rule.apply({ config, signals, verdict, profiles, priors });
+      if (!proposal) continue;
+      const key = JSON.stringify(proposal.config);
+      if (tried.has(key)) continue;
+      tried.add(key);
+      decisions.push({
+        iteration,
+        rule_name: rule.name,
+        rationale: proposal.rationale,
+        config_diff: proposal.config_diff as Record<string, { from: unknown; to: unknown }>,
+        wall_clock_ms: Math.round(performance.now() - tIter),
+      });
+      config = proposal.config;
+      fired = true;
+      break;
+    }
+    if (!fired) {
+      stop = verdict.degenerateBlocking ? 'degenerate_blocking' : 'no_progress';
+      break;
+    }
+  }
+
+  const best = commitChoice(entries);
+  return { config: best.config, telemetry: buildTelemetry(options.source, best, stop, decisions, priors, performance.now() - t0) };
+}
+
+/** The best run: healthiest, then the latest (rules only move towards health), so ties go to the most refined configuration. */
+function commitChoice(entries: readonly Entry[]): Entry {
+  let best = entries[0];
+  for (const e of entries) {
+    if (HEALTH_RANK[e.verdict.health] <= HEALTH_RANK[best.verdict.health]) best = e;
+  }
+  return best;
+}
+
+function buildTelemetry(
+  source: string,
+  best: Entry,
+  stop: StopReason,
+  decisions: Decision[],
+  priors: Telemetry['column_priors'],
+  elapsed: number,
+): Telemetry {
+  const s = best.signals;
+  const c = best.config;
+  return {
+    available: true,
+    source,
+    stop_reason: stop,
+    health: best.verdict.health,
+    elapsed_ms: Math.round(elapsed),
+    scoring: { n_pairs_scored: s.n_pairs_scored, mass_above_threshold: s.mass_above_threshold, mass_in_borderline: s.mass_in_borderline },
+    blocking: {
+      n_blocks: s.n_blocks,
+      reduction_ratio: s.reduction_ratio,
+      block_size_max: s.block_size_max,
+      block_size_p99: s.block_size_p99,
+      keys_used: c.blocking.keys.map(describeKey),
+    },
+    cluster: { n_clusters: s.n_clusters, transitivity_rate: s.transitivity_rate, cluster_size_max: s.cluster_size_max },
+    column_priors: priors,
+    decisions,
+    committed_matchkeys: c.matchkeys.map((m) => ({
+      name: m.name,
+      type: m.type,
+      threshold: m.threshold,
+      fields: m.fields.map((f) => ('scorer' in f ? { column: f.field, scorer: f.scorer, weight: f.weight } : { column: f.field, scorer: 'exact', weight: 1 })),
+      has_negative_evidence: m.negative_evidence.length > 0,
+    })),
+    negative_evidence: c.matchkeys.flatMap((m) =>
+      m.negative_evidence.map((n) => ({ matchkey_name: m.name, field: n.field, scorer: n.scorer, threshold: n.threshold, penalty: n.penalty })),
+    ),
+  };
+}

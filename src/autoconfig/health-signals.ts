@@ -1,0 +1,198 @@
+/** Health signals of one matching run on the sample, and the health verdict of API.md §5.2. */
+import type { Config } from '../config/types.js';
+import type { MatchRun } from '../engine/run.js';
+import type { Health } from './telemetry-schema.js';
+
+/** What the controller measures after each run (telemetry `scoring`, `blocking`, `cluster` plus counts the rules need). */
+export interface HealthSignals {
+  n_rows: number;
+  n_pairs_scored: number;
+  n_matched: number;
+  mass_above_threshold: number;
+  mass_in_borderline: number;
+  n_blocks: number;
+  reduction_ratio: number;
+  block_size_max: number;
+  block_size_p99: number;
+  /** Index of the blocking pass holding the largest block (−1 when none). */
+  largest_block_pass: number;
+  n_clusters: number;
+  transitivity_rate: number;
+  cluster_size_max: number;
+  n_oversized_clusters: number;
+}
+
+/** Borderline band half-width around the threshold (API.md §5.1). */
+const BORDERLINE = 0.1;
+/** Triples sampled per run for transitivity; enough for a stable rate, small enough to stay cheap. */
+const MAX_TRIPLES = 5000;
+
+const round4 = (x: number): number => Math.round(x * 10_000) / 10_000;
+
+/** A cluster is oversized when it holds more than this share of the rows (and at least 10 of them). */
+export function oversizedLimit(nRows: number): number {
+  return Math.max(10, Math.ceil(0.02 * nRows));
+}
+
+/**
+ * Measures a run: the scoring masses are fractions of all candidate pairs
+ * scored (not only kept ones), blocks are the groups of every blocking pass,
+ * transitivity is the share of sampled within-cluster triples whose three
+ * pairs all matched.
+ *
+ * @example
+ * const s = measureRun(await runMatching(sample, config, pool));
+ * s.mass_above_threshold; // 0.12
+ */
+export function measureRun(run: MatchRun): HealthSignals {
+  const n = run.store.rowCount;
+  const threshold = firstThreshold(run.config);
+  const scored = run.candidatePairs;
+  let matched = 0;
+  let borderline = 0;
+  const matchedSet = new Set<number>();
+  for (let i = 0; i < run.pairs.count; i++) {
+    const s = run.pairs.score[i];
+    if (run.pairs.flags[i] & 0x80) {
+      matched++;
+      matchedSet.add(run.pairs.a[i] * n + run.pairs.b[i]);
+    }
+    if (Math.abs(s - threshold) <= BORDERLINE + 1e-12) borderline++;
+  }
+
+  const sizes: number[] = [];
+  let largestPass = -1;
+  let largest = 0;
+  run.index.passes.forEach((p, pass) => {
+    for (let g = 0; g < p.handle.groups; g++) {
+      const size = p.starts[g + 1] - p.starts[g];
+      sizes.push(size);
+      if (size > largest) {
+        largest = size;
+        largestPass = pass;
+      }
+    }
+  });
+  sizes.sort((x, y) => x - y);
+  const allPairs = (n * (n - 1)) / 2;
+
+  const members = new Map<number, number[]>();
+  for (let r = 0; r < n; r++) {
+    const c = run.clusterOf[r];
+    const list = members.get(c);
+    if (list) list.push(r);
+    else members.set(c, [r]);
+  }
+  let clusterMax = 0;
+  let oversized = 0;
+  const limit = oversizedLimit(n);
+  for (const m of members.values()) {
+    clusterMax = Math.max(clusterMax, m.length);
+    if (m.length > limit) oversized++;
+  }
+
+  return {
+    n_rows: n,
+    n_pairs_scored: scored,
+    n_matched: matched,
+    mass_above_threshold: scored > 0 ? round4(matched / scored) : 0,
+    mass_in_borderline: scored > 0 ? round4(borderline / scored) : 0,
+    n_blocks: sizes.length,
+    reduction_ratio: allPairs > 0 ? round4(1 - scored / allPairs) : 0,
+    block_size_max: largest,
+    block_size_p99: sizes.length > 0 ? sizes[Math.min(sizes.length - 1, Math.floor(0.99 * sizes.length))] : 0,
+    largest_block_pass: largestPass,
+    n_clusters: members.size,
+    transitivity_rate: round4(transitivity([...members.values()], matchedSet, n)),
+    cluster_size_max: clusterMax,
+    n_oversized_clusters: oversized,
+  };
+}
+
+function firstThreshold(config: Config): number {
+  return config.matchkeys[0]?.threshold ?? 1;
+}
+
+/**
+ * Share of within-cluster triples whose three pairs all matched. Triples are
+ * enumerated in row order and capped per cluster (evenly over clusters of
+ * three or more), so the rate is deterministic. No triple at all → 1.
+ */
+function transitivity(clusters: number[][], matched: Set<number>, n: number): number {
+  const big = clusters.filter((m) => m.length >= 3);
+  if (big.length === 0) return 1;
+  const perCluster = Math.max(1, Math.floor(MAX_TRIPLES / big.length));
+  let total = 0;
+  let closed = 0;
+  const has = (x: number, y: number): boolean => matched.has(x < y ? x * n + y : y * n + x);
+  for (const m of big) {
+    let taken = 0;
+    for (let i = 0; i < m.length && taken < perCluster; i++) {
+      for (let j = i + 1; j < m.length && taken < perCluster; j++) {
+        for (let k = j + 1; k < m.length && taken < perCluster; k++) {
+          taken++;
+          if (has(m[i], m[j]) && has(m[j], m[k]) && has(m[i], m[k])) closed++;
+        }
+      }
+    }
+    total += taken;
+  }
+  return total > 0 ? closed / total : 1;
+}
+
+/** Why a verdict is what it is: the failed checks, red ones first. */
+export interface HealthVerdict {
+  health: Health;
+  reasons: string[];
+  degenerateBlocking: boolean;
+}
+
+/**
+ * The verdict of API.md §5.2: red for degenerate blocking (reduction < 0.5 or a
+ * block with more than 10% of the rows), nothing matched, or transitivity
+ * < 0.5; yellow for transitivity < 0.85, more than 20% borderline pairs or an
+ * oversized cluster; green otherwise.
+ *
+ * @example
+ * healthVerdict(signals).health; // 'yellow'
+ */
+export function healthVerdict(s: HealthSignals): HealthVerdict {
+  const red: string[] = [];
+  const yellow: string[] = [];
+  const degenerateBlocking = s.reduction_ratio < 0.5 || s.block_size_max > 0.1 * s.n_rows;
+  if (s.reduction_ratio < 0.5) red.push(`reduction ratio ${s.reduction_ratio} < 0.5`);
+  if (s.block_size_max > 0.1 * s.n_rows) red.push(`largest block ${s.block_size_max} > 10% of ${s.n_rows} rows`);
+  if (s.n_matched === 0) red.push('no pair matched');
+  if (s.transitivity_rate < 0.5) red.push(`transitivity ${s.transitivity_rate} < 0.5`);
+  else if (s.transitivity_rate < 0.85) yellow.push(`transitivity ${s.transitivity_rate} < 0.85`);
+  if (s.mass_in_borderline > 0.2) yellow.push(`borderline mass ${s.mass_in_borderline} > 0.2`);
+  if (s.n_oversized_clusters > 0) yellow.push(`${s.n_oversized_clusters} oversized cluster(s)`);
+  const health: Health = red.length > 0 ? 'red' : yellow.length > 0 ? 'yellow' : 'green';
+  return { health, reasons: [...red, ...yellow], degenerateBlocking };
+}
+
+/**
+ * The signals as a vector in [0, 1]⁸ for convergence: L1 distance between
+ * two runs below ε means the last change did not move anything that matters.
+ *
+ * @example
+ * l1Distance(signalVector(a), signalVector(b)) < 0.05;
+ */
+export function signalVector(s: HealthSignals): number[] {
+  const n = Math.max(1, s.n_rows);
+  return [
+    Math.min(1, Math.max(0, s.reduction_ratio)),
+    Math.min(1, s.block_size_p99 / n),
+    Math.min(1, s.block_size_max / n),
+    s.mass_above_threshold,
+    s.mass_in_borderline,
+    s.transitivity_rate,
+    Math.min(1, s.cluster_size_max / n),
+    Math.min(1, s.n_matched / n),
+  ];
+}
+
+/** L1 distance of two equal-length vectors. */
+export function l1Distance(a: readonly number[], b: readonly number[]): number {
+  return a.reduce((sum, x, i) => sum + Math.abs(x - (b[i] ?? 0)), 0);
+}

@@ -1,0 +1,268 @@
+/** The controller's named rules: each reads the health signals of the last run and, when it fires, returns a changed configuration with its rationale and diff. */
+import type { BlockingKey, Config, FieldRef, NegativeEvidence } from '../config/types.js';
+import type { ColumnProfile } from './column-profile.js';
+import type { ColumnPrior } from './column-priors.js';
+import type { HealthSignals, HealthVerdict } from './health-signals.js';
+
+/** What a rule sees. */
+export interface RuleContext {
+  config: Config;
+  signals: HealthSignals;
+  verdict: HealthVerdict;
+  profiles: readonly ColumnProfile[];
+  priors: readonly ColumnPrior[];
+}
+
+/** A fired rule's proposal: the new configuration and the `decisions` entry content. */
+export interface RuleProposal {
+  config: Config;
+  rationale: string;
+  config_diff: Record<string, { from: unknown; to: unknown }>;
+}
+
+/** A named rule; `apply` returns null when it does not fire. */
+export interface Rule {
+  name: string;
+  apply(ctx: RuleContext): RuleProposal | null;
+}
+
+/** Threshold bounds the threshold rules move within. */
+const THRESHOLD_FLOOR = 0.5;
+const THRESHOLD_CEILING = 0.95;
+/** Identity score from which a column is strong enough to veto a match when it disagrees. */
+const NE_IDENTITY = 0.75;
+/** Corruption score from which a column's comparisons get case and whitespace folding. */
+const CORRUPTION_MIN = 0.1;
+const NE_THRESHOLD = 0.5;
+const NE_PENALTY = 0.3;
+
+const round2 = (x: number): number => Math.round(x * 100) / 100;
+const clone = (c: Config): Config => structuredClone(c);
+
+/** The blocking key as text for rationales and diffs: `lower(email)+first_token(name)`. */
+export function describeKey(key: BlockingKey): string {
+  return key.fields.map((f) => (f.transforms.length > 0 ? `${f.transforms.join('|')}(${f.field})` : f.field)).join('+');
+}
+
+function blockingColumns(config: Config): Set<string> {
+  return new Set(config.blocking.keys.flatMap((k) => k.fields.map((f) => f.field)));
+}
+
+function positiveColumns(config: Config): Set<string> {
+  return new Set(config.matchkeys.flatMap((m) => m.fields.map((f) => f.field)));
+}
+
+function identityOf(priors: readonly ColumnPrior[], column: string): number {
+  return priors.find((p) => p.column === column)?.identity_score ?? 0;
+}
+
+function corruptionOf(priors: readonly ColumnPrior[], column: string): number {
+  return priors.find((p) => p.column === column)?.corruption_score ?? 0;
+}
+
+/** Unused columns that can carry a blocking pass, best first (identity, then distinctness, then name). */
+function blockingCandidates(ctx: RuleContext): ColumnProfile[] {
+  const used = blockingColumns(ctx.config);
+  return ctx.profiles
+    .filter((p) => !used.has(p.column) && p.nullRate < 0.2 && p.distinctRatio >= 0.3)
+    .filter((p) => p.kind !== 'category' && p.kind !== 'long_text')
+    .sort(
+      (a, b) =>
+        identityOf(ctx.priors, b.column) - identityOf(ctx.priors, a.column) ||
+        b.distinctRatio - a.distinctRatio ||
+        (a.column < b.column ? -1 : 1),
+    );
+}
+
+function keyFor(p: ColumnProfile): BlockingKey {
+  const transforms = p.kind === 'name' || p.kind === 'text' ? ['lowercase', 'first_token'] : ['lowercase', 'strip'];
+  return { fields: [{ field: p.column, transforms }] };
+}
+
+/**
+ * A stricter pass on the same column when no other column can carry one:
+ * its last token, then its whole folded value (the first not already a pass).
+ */
+function stricterKey(config: Config, old: BlockingKey): BlockingKey | null {
+  const column = old.fields[0]?.field;
+  if (column === undefined) return null;
+  const existing = new Set(config.blocking.keys.map(describeKey));
+  const options: BlockingKey[] = [
+    { fields: [{ field: column, transforms: ['lowercase', 'last_token'] }] },
+    { fields: [{ field: column, transforms: ['lowercase', 'normalize_whitespace'] }] },
+  ];
+  return options.find((k) => !existing.has(describeKey(k))) ?? null;
+}
+
+/** Degenerate blocking: the pass holding the largest block is swapped for one on an unused distinctive column, else a stricter pass on the same column (or dropped when another pass remains). */
+const blockingKeySwap: Rule = {
+  name: 'blocking_key_swap',
+  apply(ctx) {
+    const { signals: s, config } = ctx;
+    if (!ctx.verdict.degenerateBlocking || config.blocking.keys.length === 0) return null;
+    const pass = s.largest_block_pass >= 0 && s.largest_block_pass < config.blocking.keys.length ? s.largest_block_pass : 0;
+    const old = config.blocking.keys[pass];
+    const why = `reduction ratio ${s.reduction_ratio}, largest block ${s.block_size_max} of ${s.n_rows} rows (pass ${describeKey(old)})`;
+    const next = clone(config);
+    const candidate = blockingCandidates(ctx)[0];
+    const key = candidate ? keyFor(candidate) : stricterKey(config, old);
+    if (key) {
+      next.blocking.keys[pass] = key;
+      return {
+        config: next,
+        rationale: `${why}: blocking degenerate, swap the pass for ${describeKey(key)}`,
+        config_diff: { [`blocking.keys[${pass}]`]: { from: describeKey(old), to: describeKey(key) } },
+      };
+    }
+    if (config.blocking.keys.length < 2) return null;
+    next.blocking.keys.splice(pass, 1);
+    return {
+      config: next,
+      rationale: `${why}: blocking degenerate and no unused column can replace the pass, drop it`,
+      config_diff: { [`blocking.keys[${pass}]`]: { from: describeKey(old), to: null } },
+    };
+  },
+};
+
+/** Nothing was compared: add a pass on the best unused column so candidates exist at all. */
+const blockingAddPass: Rule = {
+  name: 'blocking_add_pass',
+  apply(ctx) {
+    if (ctx.signals.n_pairs_scored > 0) return null;
+    const candidate = blockingCandidates(ctx)[0];
+    if (!candidate) return null;
+    const key = keyFor(candidate);
+    const next = clone(ctx.config);
+    next.blocking.keys.push(key);
+    return {
+      config: next,
+      rationale: `no candidate pair was scored on ${ctx.signals.n_rows} rows: add the pass ${describeKey(key)}`,
+      config_diff: { [`blocking.keys[${ctx.config.blocking.keys.length}]`]: { from: null, to: describeKey(key) } },
+    };
+  },
+};
+
+function folded(ref: FieldRef): string[] {
+  return ['lowercase', 'normalize_whitespace', ...ref.transforms.filter((t) => t !== 'lowercase' && t !== 'normalize_whitespace')];
+}
+
+/** A compared or blocking column whose spellings differ only by case/whitespace gets case and whitespace folding. */
+const corruptionNormalize: Rule = {
+  name: 'corruption_normalize',
+  apply(ctx) {
+    if (ctx.verdict.health === 'green') return null;
+    const next = clone(ctx.config);
+    const diff: RuleProposal['config_diff'] = {};
+    const columns: string[] = [];
+    const fix = (ref: FieldRef, path: string): void => {
+      const c = corruptionOf(ctx.priors, ref.field);
+      if (c < CORRUPTION_MIN || ref.transforms.includes('lowercase')) return;
+      const to = folded(ref);
+      diff[path] = { from: [...ref.transforms], to };
+      ref.transforms = to;
+      const label = `${ref.field} (${c})`;
+      if (!columns.includes(label)) columns.push(label);
+    };
+    next.matchkeys.forEach((m, i) => m.fields.forEach((f, j) => fix(f, `matchkeys[${i}].fields[${j}].transforms`)));
+    next.blocking.keys.forEach((k, i) => k.fields.forEach((f, j) => fix(f, `blocking.keys[${i}].fields[${j}].transforms`)));
+    if (columns.length === 0) return null;
+    return {
+      config: next,
+      rationale: `health ${ctx.verdict.health}; corruption score ≥ ${CORRUPTION_MIN} on ${columns.join(', ')}: fold case and whitespace`,
+      config_diff: diff,
+    };
+  },
+};
+
+function moveThreshold(ctx: RuleContext, delta: number, why: string): RuleProposal | null {
+  const mk = ctx.config.matchkeys[0];
+  if (!mk) return null;
+  const to = round2(Math.min(THRESHOLD_CEILING, Math.max(THRESHOLD_FLOOR, mk.threshold + delta)));
+  if (to === mk.threshold) return null;
+  const next = clone(ctx.config);
+  next.matchkeys[0].threshold = to;
+  return { config: next, rationale: `${why}: threshold ${mk.threshold} → ${to}`, config_diff: { 'matchkeys[0].threshold': { from: mk.threshold, to } } };
+}
+
+/** Candidates were scored but none matched: lower the threshold by 0.1 (floor 0.5). */
+const noMatches: Rule = {
+  name: 'no_matches',
+  apply(ctx) {
+    const s = ctx.signals;
+    if (s.n_matched > 0 || s.n_pairs_scored === 0) return null;
+    return moveThreshold(ctx, -0.1, `0 of ${s.n_pairs_scored} scored pairs matched`);
+  },
+};
+
+/** Over-merging signs and a high-identity column not used positively: its disagreement becomes negative evidence. */
+const negativeEvidence: Rule = {
+  name: 'negative_evidence_promote',
+  apply(ctx) {
+    const s = ctx.signals;
+    const overMerge = s.transitivity_rate < 0.85 || s.n_oversized_clusters > 0 || s.mass_in_borderline > 0.2;
+    const mk = ctx.config.matchkeys[0];
+    if (!overMerge || !mk) return null;
+    const positive = positiveColumns(ctx.config);
+    const present = new Set(mk.negative_evidence.map((n) => n.field));
+    const added: NegativeEvidence[] = [];
+    for (const prior of ctx.priors) {
+      const profile = ctx.profiles.find((p) => p.column === prior.column);
+      if (!profile || prior.identity_score < NE_IDENTITY || profile.distinctRatio < 0.5) continue;
+      // A blocking pass on the column does not conflict: co-blocked rows agree on it, the others are never compared.
+      if (positive.has(prior.column) || present.has(prior.column)) continue;
+      added.push({ field: prior.column, transforms: ['lowercase', 'strip'], scorer: 'exact', threshold: NE_THRESHOLD, penalty: NE_PENALTY });
+    }
+    if (added.length === 0) return null;
+    const next = clone(ctx.config);
+    next.matchkeys[0].negative_evidence = [...mk.negative_evidence, ...added];
+    return {
+      config: next,
+      rationale:
+        `transitivity ${s.transitivity_rate}, ${s.n_oversized_clusters} oversized cluster(s), borderline ${s.mass_in_borderline}: ` +
+        `high-identity ${added.map((a) => a.field).join(', ')} not compared positively, disagreement subtracts ${NE_PENALTY}`,
+      config_diff: {
+        'matchkeys[0].negative_evidence': {
+          from: mk.negative_evidence.map((n) => n.field),
+          to: next.matchkeys[0].negative_evidence.map((n) => n.field),
+        },
+      },
+    };
+  },
+};
+
+/** Matched links do not close into triangles: raise the threshold by 0.05 (ceiling 0.95). */
+const lowTransitivity: Rule = {
+  name: 'low_transitivity',
+  apply(ctx) {
+    const s = ctx.signals;
+    if (s.transitivity_rate >= 0.85) return null;
+    return moveThreshold(ctx, 0.05, `transitivity ${s.transitivity_rate} < 0.85`);
+  },
+};
+
+/** A cluster grew past the oversized limit: raise the threshold by 0.05 (ceiling 0.95). */
+const oversizedClusters: Rule = {
+  name: 'oversized_clusters',
+  apply(ctx) {
+    const s = ctx.signals;
+    if (s.n_oversized_clusters === 0) return null;
+    return moveThreshold(ctx, 0.05, `${s.n_oversized_clusters} oversized cluster(s), largest ${s.cluster_size_max}`);
+  },
+};
+
+/**
+ * The rules in the order the controller asks them; the first one that fires
+ * (with a configuration not tried before) is applied.
+ *
+ * @example
+ * RULES.map((r) => r.name); // ['blocking_key_swap', 'blocking_add_pass', ...]
+ */
+export const RULES: readonly Rule[] = [
+  blockingKeySwap,
+  blockingAddPass,
+  corruptionNormalize,
+  noMatches,
+  negativeEvidence,
+  lowTransitivity,
+  oversizedClusters,
+];
