@@ -35,3 +35,10 @@ test('the certificate is the same on every call and a body is ignored', async ()
   const b = await call(`${t.url}/certify-recall`, 'POST', { anything: 1 });
   assert.deepEqual(a.body, b.body);
 });
+
+test('on the fixture the estimate is made and lies in (0, 1]', async () => {
+  const r = await call(`${t.url}/certify-recall`, 'POST', {});
+  assert.equal(r.body.estimable, true, String(r.body.note));
+  const recall = r.body.estimated_recall as number;
+  assert.ok(recall > 0 && recall <= 1);
+});
