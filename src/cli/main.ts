@@ -24,6 +24,7 @@ Exit codes: 0 success, 1 run-time failure, 2 usage or configuration error.
 type Command = (argv: string[]) => Promise<number>;
 
 const COMMANDS: Record<string, () => Promise<Command>> = {
+  serve: async () => (await import('./serve.js')).serveCommand,
   dedupe: async () => (await import('./dedupe.js')).dedupeCommand,
   evaluate: async () => (await import('./evaluate.js')).evaluateCommand,
 };

@@ -117,7 +117,8 @@ export async function runMatching(
     runId,
     config,
     fields: fields.handles(),
-    passes: index.passes.map((p) => ({ order: p.handle.order, starts: p.handle.starts, blockOf: p.handle.blockOf })),
+    passes: index.passes.map((p) => p.handle),
+    passSpecs: specs,
     models: {},
   };
 

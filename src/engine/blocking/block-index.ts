@@ -48,6 +48,22 @@ export class BlockIndex {
     this.oversized = oversized;
   }
 
+  /**
+   * Reopens an index from its shared pass handles (in a worker, for
+   * `/match/batch`), with the same candidate lookup as the main thread.
+   */
+  static fromHandles(specs: PassSpec[], handles: PassHandle[], lookup: (ref: FieldRef) => FieldDictionary): BlockIndex {
+    const passes = handles.map((handle, p) => ({
+      spec: specs[p],
+      handle,
+      order: new Int32Array(handle.order),
+      starts: new Int32Array(handle.starts),
+      blockOf: new Int32Array(handle.blockOf),
+      dicts: specs[p].fields.map((f) => lookup(f)),
+    }));
+    return new BlockIndex(passes, []);
+  }
+
   static async build(
     specs: PassSpec[],
     fields: PreparedFields,

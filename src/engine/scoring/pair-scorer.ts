@@ -175,6 +175,14 @@ export class PairScorer {
     return q;
   }
 
+  /** Applies a field reference's transform chain to one raw value (cached compiled chains). */
+  transformValue(ref: FieldRef, raw: string | null): string | null {
+    const key = fieldKey(ref.field, ref.transforms);
+    let t = this.transformCache.get(key);
+    if (!t) this.transformCache.set(key, (t = compileTransforms(ref.transforms)));
+    return t(raw);
+  }
+
   /**
    * Explains a pair: both sides are rows (`number`) or prepared queries;
    * `rawA`/`rawB` give the values as written, for display.

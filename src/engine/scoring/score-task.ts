@@ -4,13 +4,18 @@ import { FieldDictionary, fieldKey, type FieldHandle } from '../fields/field-dic
 import { PairScorer, type ProbabilisticScoring } from './pair-scorer.js';
 import type { PairTask } from './pair-plan.js';
 import { openProbabilisticModels } from './probabilistic-bridge.js';
+import { matchRecord } from '../matching/match-records.js';
+import type { PassHandle } from '../blocking/block-pass.js';
+import { BlockIndex, type PassSpec } from '../blocking/block-index.js';
 
 /** The shareable description of one matching run, sent with every task (buffers are shared, not copied). */
 export interface RunHandle {
   runId: string;
   config: Config;
   fields: FieldHandle[];
-  passes: Array<{ order: SharedArrayBuffer; starts: SharedArrayBuffer; blockOf: SharedArrayBuffer }>;
+  passes: PassHandle[];
+  /** What each pass blocks on (same order as `passes`). */
+  passSpecs: PassSpec[];
   /** Trained probabilistic models by matchkey name (plain JSON). */
   models: Record<string, unknown>;
 }
@@ -28,6 +33,7 @@ export interface ScoredPairs {
 
 interface OpenRun {
   scorer: PairScorer;
+  index: BlockIndex;
   orders: Int32Array[];
   starts: Int32Array[];
   blockOf: Int32Array[];
@@ -54,6 +60,7 @@ export function openRun(run: RunHandle): OpenRun {
   const link = run.config.link;
   open = {
     scorer: new PairScorer(run.config, lookup, models),
+    index: BlockIndex.fromHandles(run.passSpecs, run.passes, lookup),
     orders: run.passes.map((p) => new Int32Array(p.order)),
     starts: run.passes.map((p) => new Int32Array(p.starts)),
     blockOf: run.passes.map((p) => new Int32Array(p.blockOf)),
@@ -150,4 +157,16 @@ export function scorePairs(input: { run: RunHandle; task: PairTask }): ScoredPai
     count: n,
     scored,
   };
+}
+
+/**
+ * Worker task for `/match/batch`: matches each record through the run's
+ * blocking index with the run's scorer, in input order.
+ *
+ * @example
+ * const results = await pool.run('matchBatch', { run: handle, records, topK: 5 });
+ */
+export function matchBatch(input: { run: RunHandle; records: Array<Record<string, string | null>>; topK: number }): Array<Array<{ row: number; score: number }>> {
+  const run = openRun(input.run);
+  return input.records.map((r) => matchRecord(r, run.scorer, run.index, input.topK));
 }

@@ -1,0 +1,111 @@
+/** `kindred serve`: validates options and environment (fail closed off loopback), then starts the server and handles shutdown. */
+import { loadConfigFile } from '../config/index.js';
+import { KindredError } from '../errors/registry.js';
+import { parseCorsOrigins } from '../server/middleware/cors/index.js';
+import { isLoopbackBindHost } from '../server/loopback.js';
+import { startServer } from '../server/start-server.js';
+import { optionalInt, parseCommandArgs, requireString } from './args.js';
+import { Progress } from './progress.js';
+
+export const SERVE_HELP = `Usage: kindred serve --file <csv> [options]
+
+Starts the local matching server. It binds at once; /health answers 503
+"initializing" until the initial matching run is done, then 200.
+
+Options:
+  --file <csv>              dataset (may also be given positionally)
+  --config <yaml>           matching configuration (default: built from the column profile)
+  --host <addr>             bind address (default 127.0.0.1); off loopback SERVICE_API_TOKEN is required
+  --port <n>                port (default 8080; 0 picks a free port)
+  --state <dir>             state database folder (default .kindred)
+  --workers <n>             worker threads (default: all cores)
+  --max-body <bytes>        request body limit (default 10485760)
+  --request-timeout <ms>    cancel requests slower than this with 503 timeout (default 120000)
+  --exclude <column>        never use this column for matching (repeatable)
+  --lenient                 skip rows with the wrong number of cells
+  --auth jwt                also serve the hosted /api/* surface with identity-provider JWTs (AUTH_* variables)
+
+Environment:
+  SERVICE_API_TOKEN         bearer token required on every endpoint but GET /health
+  SERVICE_API_CORS_ORIGINS  comma-separated allowlist of browser origins
+`;
+
+/** Runs the server until SIGINT/SIGTERM; returns the exit code. */
+export async function serveCommand(argv: string[]): Promise<number> {
+  const { values } = parseCommandArgs('serve', argv, {
+    file: { type: 'string' },
+    config: { type: 'string' },
+    host: { type: 'string' },
+    port: { type: 'string' },
+    state: { type: 'string' },
+    workers: { type: 'string' },
+    'max-body': { type: 'string' },
+    'request-timeout': { type: 'string' },
+    exclude: { type: 'string', multiple: true },
+    lenient: { type: 'boolean' },
+    auth: { type: 'string' },
+    help: { type: 'boolean' },
+  });
+  if (values.help) {
+    process.stdout.write(SERVE_HELP);
+    return 0;
+  }
+  const file = requireString('serve', values, 'file');
+  const configPath = values.config as string | undefined;
+  // 1. Configuration errors end the process before anything else happens.
+  const config = configPath !== undefined ? loadConfigFile(configPath) : null;
+  const host = (values.host as string | undefined) ?? '127.0.0.1';
+  const token = process.env.SERVICE_API_TOKEN;
+  // 2. Fail closed: never expose an unauthenticated server off loopback.
+  if (!isLoopbackBindHost(host) && (token === undefined || token === '')) {
+    throw new KindredError('usage', `kindred serve: refusing to listen on ${host} without SERVICE_API_TOKEN; set SERVICE_API_TOKEN or bind to 127.0.0.1`);
+  }
+  const port = optionalInt('serve', values, 'port', 0) ?? 8080;
+  if (port > 65535) throw new KindredError('usage', `kindred serve: --port must be 0..65535, got ${port}`);
+  const auth = values.auth as string | undefined;
+  if (auth !== undefined && auth !== 'jwt') throw new KindredError('usage', `kindred serve: --auth must be "jwt", got "${auth}"`);
+  const corsOrigins = parseCorsOrigins(process.env.SERVICE_API_CORS_ORIGINS);
+  const mountHosted = auth === 'jwt' ? await hostedMounter() : undefined;
+  const progress = new Progress(process.stderr);
+  const server = await startServer(
+    {
+      file,
+      config,
+      configLabel: configPath ?? null,
+      host,
+      port,
+      stateDir: (values.state as string | undefined) ?? '.kindred',
+      workers: optionalInt('serve', values, 'workers'),
+      lenient: values.lenient === true,
+      exclude: (values.exclude as string[] | undefined) ?? [],
+      app: {
+        token: token === '' ? undefined : token,
+        corsOrigins,
+        maxBodyBytes: optionalInt('serve', values, 'max-body') ?? 10 * 1024 * 1024,
+        requestTimeoutMs: optionalInt('serve', values, 'request-timeout') ?? 120_000,
+        mountHosted: mountHosted?.(() => server.state),
+      },
+    },
+    progress,
+  );
+  return new Promise<number>((resolve) => {
+    const stop = (): void => {
+      progress.log('shutting down');
+      void server.close().then(() => resolve(0));
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    void server.ready.then(() => {
+      if (server.state.status === 'failed') {
+        // Keep answering "failed" on /health for 5 s, then exit 1.
+        setTimeout(() => void server.close().then(() => resolve(1)), 5_000);
+      }
+    });
+  });
+}
+
+/** Loads the hosted (JWT) surface only when asked for, validating AUTH_* first. */
+async function hostedMounter(): Promise<(getState: () => import('../server/server-state.js').ServerState) => NonNullable<import('../server/app.js').AppOptions['mountHosted']>> {
+  const { mountHostedSurface } = await import('../server/hosted-mount.js');
+  return mountHostedSurface(process.env);
+}

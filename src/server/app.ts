@@ -1,0 +1,87 @@
+/** Builds the Hono app of the local server: the route table, the middleware chain in contract order, and every route module. */
+import { Hono } from 'hono';
+import { middlewareChain, type ServerEnv } from './middleware/chain/index.js';
+import { defineRoutes, openRoutes } from './middleware/route-table/index.js';
+import { errorHandler, notFound } from './http-errors.js';
+import type { ServerState } from './server-state.js';
+import { registerHealth } from './routes/health.js';
+import { registerMatch } from './routes/match.js';
+import { registerExplain } from './routes/explain.js';
+import { registerClusters } from './routes/clusters.js';
+import { registerReviews } from './routes/reviews.js';
+import { registerEdits } from './routes/edits.js';
+import { registerTelemetry } from './routes/telemetry.js';
+import { registerAnalysis } from './routes/analysis.js';
+
+/** Every route of the local server, declared once (the method guard answers 404/405 from it). */
+export const ROUTES = defineRoutes({
+  '/health': ['GET'],
+  '/stats': ['GET'],
+  '/match': ['POST'],
+  '/match/batch': ['POST'],
+  '/explain': ['POST'],
+  '/clusters': ['GET'],
+  '/clusters/:id': ['GET'],
+  '/reviews': ['GET'],
+  '/reviews/decide': ['POST'],
+  '/reviews/decisions': ['GET'],
+  '/reviews/decisions/:pair_id': ['DELETE'],
+  '/shatter': ['POST'],
+  '/unmerge': ['POST'],
+  '/suggest': ['GET'],
+  '/certify-recall': ['POST'],
+  '/retrieve': ['POST'],
+  '/autoconfig': ['POST'],
+  '/controller/telemetry': ['GET'],
+  '/api/v1/controller/telemetry': ['GET'],
+  '/api/sources': ['GET'],
+  '/api/sources/:id': ['GET'],
+});
+
+/** Options of {@link createApp}, from the command line and environment. */
+export interface AppOptions {
+  token: string | undefined;
+  corsOrigins: readonly string[];
+  maxBodyBytes: number;
+  requestTimeoutMs: number;
+  log: (line: string) => void;
+  /** Mounts the hosted `/api/*` surface (JWT) when `--auth jwt`; otherwise `/api/v1/controller/telemetry` follows the local rules. */
+  mountHosted?: (app: Hono<ServerEnv>) => void;
+}
+
+/**
+ * The whole local server as a Hono app (no socket; `serve()` binds it).
+ *
+ * @example
+ * const app = createApp(state, { token: undefined, corsOrigins: [], maxBodyBytes: 10 << 20, requestTimeoutMs: 120_000, log: console.error });
+ */
+export function createApp(state: ServerState, options: AppOptions): Hono<ServerEnv> {
+  const app = new Hono<ServerEnv>();
+  app.onError(errorHandler({ log: options.log }));
+  app.notFound(notFound);
+  const hosted = options.mountHosted !== undefined;
+  const isOpen = openRoutes({ '/health': ['GET'] });
+  // Hosted routes carry their own (JWT) authentication, so the local token rule skips them.
+  const isOpenHere = hosted ? (method: string, path: string) => isOpen(method, path) || path.startsWith('/api/') : isOpen;
+  app.use(
+    ...middlewareChain({
+      token: options.token,
+      corsOrigins: options.corsOrigins,
+      routes: ROUTES,
+      isOpen: isOpenHere,
+      isReady: () => state.ready,
+      maxBodyBytes: options.maxBodyBytes,
+      requestTimeoutMs: options.requestTimeoutMs,
+    }),
+  );
+  registerHealth(app, state);
+  registerMatch(app, state);
+  registerExplain(app, state);
+  registerClusters(app, state);
+  registerReviews(app, state);
+  registerEdits(app, state);
+  registerAnalysis(app, state);
+  registerTelemetry(app, state, { localWorkbench: !hosted });
+  if (hosted) options.mountHosted?.(app);
+  return app;
+}

@@ -1,0 +1,57 @@
+/** Bridges the durable edit log (src/store) and the live clusters: converts stored edits, detects stale ones, replays them after a run. */
+import type { Edit } from '../engine/clustering/types.js';
+import type { EditRow } from '../store/edit-types.js';
+import { fingerprintRecord } from '../store/fingerprint.js';
+import type { MatchResults } from './match-results.js';
+
+/** The current fingerprint of a row (its cells in column order). */
+export function rowFingerprint(results: MatchResults, row: number): string {
+  const rec = results.record(row);
+  return fingerprintRecord(results.columns.map((c) => rec[c]));
+}
+
+/**
+ * The clustering edit of a stored edit, or null when it no longer applies:
+ * a row id out of range, or a record whose content changed since (stale).
+ */
+export function toClusterEdit(results: MatchResults, e: EditRow): Edit | null {
+  const n = results.rowCount;
+  const ok = (row: number, fp: string | undefined): boolean => row >= 0 && row < n && (fp === undefined || rowFingerprint(results, row) === fp);
+  switch (e.kind) {
+    case 'decision':
+      if (!ok(e.id_a, e.fp_a) || !ok(e.id_b, e.fp_b)) return null;
+      return e.decision === 'approve'
+        ? { kind: 'approve', seq: e.seq, a: e.id_a, b: e.id_b, score: results.pairScore(e.id_a, e.id_b) }
+        : { kind: 'reject', seq: e.seq, a: e.id_a, b: e.id_b };
+    case 'withdraw':
+      if (!ok(e.id_a, undefined) || !ok(e.id_b, undefined)) return null;
+      return { kind: 'withdraw', seq: e.seq, a: e.id_a, b: e.id_b };
+    case 'shatter': {
+      const members = e.members.filter((m) => ok(m, e.fingerprints[String(m)]));
+      return members.length > 0 ? { kind: 'shatter', seq: e.seq, members } : null;
+    }
+    case 'unmerge':
+      return ok(e.row_id, e.fp) ? { kind: 'unmerge', seq: e.seq, row: e.row_id } : null;
+  }
+}
+
+/**
+ * Re-applies every stored edit in order. Returns the seqs of decisions that
+ * were not applied because their records changed (listed as stale).
+ *
+ * @example
+ * const stale = replayEdits(results, db.edits(), (line) => console.error(line));
+ */
+export function replayEdits(results: MatchResults, edits: readonly EditRow[], log: (line: string) => void): Set<number> {
+  const stale = new Set<number>();
+  for (const e of edits) {
+    const edit = toClusterEdit(results, e);
+    if (edit === null) {
+      if (e.kind === 'decision') stale.add(e.seq);
+      log(`edit ${e.seq} (${e.kind}) not applied: its records changed or no longer exist`);
+      continue;
+    }
+    results.clusters.apply(edit);
+  }
+  return stale;
+}

@@ -1,0 +1,147 @@
+/** The served results of one matching run: scorer, blocking index, pair graph, live clusters and the review queue, swapped whole on a re-run. */
+import type { MatchRun } from '../engine/run.js';
+import { PairScorer, type PreparedQuery, type PairExplanation } from '../engine/scoring/pair-scorer.js';
+import { openProbabilisticModels } from '../engine/scoring/probabilistic-bridge.js';
+import { PairGraph } from '../engine/clustering/pair-graph.js';
+import { ClusterState } from '../engine/clustering/cluster-state.js';
+import { matchRecord, type RecordMatch } from '../engine/matching/match-records.js';
+import { fieldKey } from '../engine/fields/field-dictionary.js';
+import type { FieldRef } from '../config/types.js';
+import { KindredError } from '../errors/registry.js';
+
+/** A queued pair: index into the run's kept pairs. */
+export interface QueueItem {
+  a: number;
+  b: number;
+  score: number;
+  threshold: number;
+}
+
+/**
+ * Everything the HTTP layer reads for one run. Immutable apart from the
+ * cluster state, which review decisions and edits change in place.
+ *
+ * @example
+ * const results = MatchResults.create(run);
+ * results.match({ name: 'Jon Smith' }, 5);
+ */
+export class MatchResults {
+  readonly run: MatchRun;
+  readonly scorer: PairScorer;
+  readonly graph: PairGraph;
+  readonly clusters: ClusterState;
+  /** Pairs in the review band, ordered by |score − threshold|, then pair id (indices into run.pairs). */
+  readonly band: Int32Array;
+  /** User columns (configured exclusions are still data columns; they are shown). */
+  readonly columns: string[];
+
+  private constructor(run: MatchRun) {
+    this.run = run;
+    const lookup = (ref: FieldRef) => run.fields.get(ref);
+    this.scorer = new PairScorer(run.config, lookup, openProbabilisticModels(run.config, run.handle.models, lookup));
+    this.graph = PairGraph.fromPairs(run.store.rowCount, run.pairs);
+    const links = matchedOnly(run);
+    this.clusters = new ClusterState(run.store.rowCount, this.graph, links, run.config.clustering.max_cluster_size);
+    this.band = reviewBand(run, this.scorer);
+    this.columns = run.store.names;
+  }
+
+  /** Builds the served form of a finished run. */
+  static create(run: MatchRun): MatchResults {
+    return new MatchResults(run);
+  }
+
+  get rowCount(): number {
+    return this.run.store.rowCount;
+  }
+
+  /** A record's own columns. */
+  record(row: number): Record<string, string | null> {
+    return this.run.store.record(row);
+  }
+
+  /** Throws 404 unless `row` is a row id of the data. */
+  requireRow(row: number, what = 'row'): void {
+    if (!Number.isSafeInteger(row) || row < 0 || row >= this.rowCount) {
+      throw new KindredError('not_found', `${what} ${row} does not exist (row ids are 0..${this.rowCount - 1})`);
+    }
+  }
+
+  /**
+   * The score of a pair: the stored one when the run kept it, else scored
+   * now by the same scorer (same number either way).
+   */
+  pairScore(a: number, b: number): number {
+    const s = this.graph.score(Math.min(a, b), Math.max(a, b));
+    if (s !== undefined) return s;
+    return this.explainRows(a, b).score;
+  }
+
+  /** Matches a new record (see {@link matchRecord}). */
+  match(record: Readonly<Record<string, string | null>>, topK: number): RecordMatch[] {
+    return matchRecord(record, this.scorer, this.run.index, topK);
+  }
+
+  /** Explains two rows. */
+  explainRows(a: number, b: number): PairExplanation {
+    return this.scorer.explain(a, b, this.record(a), this.record(b));
+  }
+
+  /** Explains any mix of rows and records. */
+  explain(a: number | Record<string, string | null>, b: number | Record<string, string | null>): PairExplanation {
+    const side = (x: number | Record<string, string | null>): [number | PreparedQuery, Record<string, string | null>] =>
+      typeof x === 'number' ? [x, this.record(x)] : [this.scorer.prepareQuery(x), x];
+    const [qa, ra] = side(a);
+    const [qb, rb] = side(b);
+    return this.scorer.explain(qa, qb, ra, rb);
+  }
+
+  /** Review band pair i as a queue item. */
+  bandItem(i: number): QueueItem {
+    const p = this.band[i];
+    const pairs = this.run.pairs;
+    const mk = this.scorer.matchkeys[pairs.flags[p] & 0x7f];
+    return { a: pairs.a[p], b: pairs.b[p], score: pairs.score[p], threshold: mk.threshold };
+  }
+
+  /** The key of a prepared field reference (for callers building queries). */
+  static key(ref: FieldRef): string {
+    return fieldKey(ref.field, ref.transforms);
+  }
+}
+
+function matchedOnly(run: MatchRun): { a: Int32Array; b: Int32Array; score: Float64Array; count: number } {
+  const p = run.pairs;
+  let n = 0;
+  for (let i = 0; i < p.count; i++) if (p.flags[i] & 0x80) n++;
+  const out = { a: new Int32Array(n), b: new Int32Array(n), score: new Float64Array(n), count: n };
+  let k = 0;
+  for (let i = 0; i < p.count; i++) {
+    if (p.flags[i] & 0x80) {
+      out.a[k] = p.a[i];
+      out.b[k] = p.b[i];
+      out.score[k++] = p.score[i];
+    }
+  }
+  return out;
+}
+
+/** Indices of kept pairs inside their deciding matchkey's review band, queue-ordered. */
+function reviewBand(run: MatchRun, scorer: PairScorer): Int32Array {
+  const p = run.pairs;
+  const review = run.config.review;
+  const idx: number[] = [];
+  const dist = new Float64Array(p.count);
+  for (let i = 0; i < p.count; i++) {
+    const mk = scorer.matchkeys[p.flags[i] & 0x7f];
+    const lo = review.lo ?? mk.threshold - 0.1;
+    const hi = review.hi ?? mk.threshold + 0.05;
+    const s = p.score[i];
+    if (s >= lo - 1e-12 && s <= hi + 1e-12) {
+      idx.push(i);
+      dist[i] = Math.abs(s - mk.threshold);
+    }
+  }
+  idx.sort((x, y) => dist[x] - dist[y] || p.a[x] - p.a[y] || p.b[x] - p.b[y]);
+  return Int32Array.from(idx);
+}

@@ -1,0 +1,82 @@
+/** Valibot schemas of every request body, and the one function that turns their failures into 400 invalid_request with paths. */
+import * as v from 'valibot';
+import { KindredError, type Issue } from '../errors/registry.js';
+
+const cellValue = v.union([v.string(), v.number(), v.boolean(), v.null()], 'expected a string, number, boolean or null');
+/** A record: field → scalar. */
+export const RecordSchema = v.record(v.string(), cellValue, 'expected an object of field values');
+const topK = v.pipe(v.number('expected an integer'), v.integer('expected an integer'), v.minValue(1, 'must be at least 1'), v.maxValue(1000, 'must be at most 1000'));
+const rowId = v.pipe(v.number('expected an integer row id'), v.integer('expected an integer row id'), v.minValue(0, 'must be ≥ 0'));
+
+export const WrappedMatchSchema = v.strictObject({ record: RecordSchema, top_k: v.optional(topK), threshold: v.optional(v.number()) });
+export const BatchSchema = v.strictObject({
+  records: v.pipe(v.array(RecordSchema, 'expected an array of records'), v.minLength(1, 'needs at least 1 record')),
+  top_k: v.optional(topK),
+});
+export const ExplainSchema = v.strictObject({
+  record_a: v.optional(RecordSchema),
+  record_b: v.optional(RecordSchema),
+  row_id_a: v.optional(rowId),
+  row_id_b: v.optional(rowId),
+});
+export const DecideSchema = v.strictObject({
+  pair_id: v.string('expected a pair id "<a>-<b>"'),
+  decision: v.picklist(['approve', 'reject'], 'expected "approve" or "reject"'),
+  reviewer: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(200)))),
+  note: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(10_000)))),
+});
+export const ShatterSchema = v.strictObject({ cluster_id: rowId });
+export const UnmergeSchema = v.union(
+  [v.strictObject({ row_id: rowId }), v.strictObject({ record_id: rowId })],
+  'expected {"row_id": <integer>}',
+);
+export const RetrieveSchema = v.strictObject({
+  query: v.pipe(v.string('expected a string'), v.minLength(1, 'must not be empty')),
+  column: v.optional(v.string()),
+  k: v.optional(topK),
+  threshold: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(1))),
+  filters: v.optional(v.record(v.string(), v.string())),
+});
+
+/**
+ * Validates a request body; failures become `400 invalid_request` with one
+ * `{path, message}` per problem (paths like `records[3].name`).
+ *
+ * @example
+ * const body = parseRequest(DecideSchema, c.var.body);
+ */
+export function parseRequest<const S extends v.GenericSchema>(schema: S, value: unknown): v.InferOutput<S> {
+  const r = v.safeParse(schema, value);
+  if (r.success) return r.output;
+  const details: Issue[] = r.issues.map((i) => ({ path: issuePath(i.path) || '(body)', message: i.message }));
+  throw new KindredError('invalid_request', `invalid request body: ${details[0].path}: ${details[0].message}`, details);
+}
+
+function issuePath(path: v.IssuePathItem[] | undefined): string {
+  let s = '';
+  for (const p of path ?? []) {
+    const k = p.key;
+    s += typeof k === 'number' ? `[${k}]` : s === '' ? String(k) : `.${String(k)}`;
+  }
+  return s;
+}
+
+/** Converts a request record's values to cells (JSON spelling; null = missing). */
+export function toCells(record: Record<string, string | number | boolean | null>): Record<string, string | null> {
+  const out: Record<string, string | null> = {};
+  for (const [k, val] of Object.entries(record)) out[k] = val === null ? null : typeof val === 'string' ? val : JSON.stringify(val);
+  return out;
+}
+
+/** Parses `"<a>-<b>"` (a < b, integers) or throws 400. */
+export function parsePairId(id: string): [number, number] {
+  const m = /^(\d+)-(\d+)$/.exec(id);
+  const a = m ? Number(m[1]) : NaN;
+  const b = m ? Number(m[2]) : NaN;
+  if (!m || !Number.isSafeInteger(a) || !Number.isSafeInteger(b) || a >= b) {
+    throw new KindredError('invalid_request', `malformed pair id "${id}"; expected "<a>-<b>" with integer row ids a < b`, [
+      { path: 'pair_id', message: 'expected "<a>-<b>" with a < b' },
+    ]);
+  }
+  return [a, b];
+}

@@ -1,0 +1,34 @@
+/** GET /health and GET /stats: readiness (never needs a token) and cluster statistics. */
+import type { Hono } from 'hono';
+import type { ServerEnv } from '../middleware/chain/index.js';
+import { safeJson } from '../http-errors.js';
+import type { ServerState } from '../server-state.js';
+import { round6 } from '../../engine/scoring/round-score.js';
+
+/** Registers `/health` and `/stats`. */
+export function registerHealth(app: Hono<ServerEnv>, state: ServerState): void {
+  app.get('/health', (c) => {
+    if (state.status === 'ok') return safeJson(c, { status: 'ok', ready: true, service: 'kindred' });
+    if (state.status === 'failed') {
+      return safeJson(c, { status: 'failed', ready: false, service: 'kindred', error: state.error ?? 'initial run failed' }, 503);
+    }
+    return safeJson(c, { status: 'initializing', ready: false, service: 'kindred' }, 503);
+  });
+  app.get('/stats', (c) => {
+    const r = state.current;
+    const s = r.clusters.stats();
+    return safeJson(c, {
+      total_records: s.total_records,
+      total_clusters: s.total_clusters,
+      singleton_count: s.singleton_count,
+      match_rate: round6(s.match_rate),
+      avg_cluster_size: round6(s.avg_cluster_size),
+      max_cluster_size: s.max_cluster_size,
+      pairs_scored: r.run.candidatePairs,
+      pairs_kept: r.run.pairs.count,
+      review_band_pairs: r.band.length,
+      run_ms: Math.round(r.run.ms),
+      matchkeys: r.run.config.matchkeys.map((m) => m.name),
+    });
+  });
+}

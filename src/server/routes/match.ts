@@ -1,0 +1,72 @@
+/** POST /match and POST /match/batch: candidates from the blocking index, scored by the run's scorer. */
+import type { Hono } from 'hono';
+import type { ServerEnv } from '../middleware/chain/index.js';
+import { safeJson } from '../http-errors.js';
+import type { ServerState } from '../server-state.js';
+import { BatchSchema, parseRequest, RecordSchema, toCells, WrappedMatchSchema } from '../request-schemas.js';
+import { KindredError } from '../../errors/registry.js';
+import type { MatchResults } from '../match-results.js';
+import { round6 } from '../../engine/scoring/round-score.js';
+
+/** Largest batch accepted (API.md 2.5). */
+export const MAX_BATCH = 10_000;
+
+/** One match element: row_id, score, then the record's own fields (colliding names go under `record`). */
+export function matchElement(results: MatchResults, row: number, score: number): Record<string, unknown> {
+  const rec = results.record(row);
+  const out: Record<string, unknown> = { row_id: row, score: round6(score) };
+  if ('row_id' in rec || 'score' in rec) out.record = rec;
+  else Object.assign(out, rec);
+  return out;
+}
+
+function isWrapped(body: unknown): body is { record: Record<string, unknown> } {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
+  const keys = Object.keys(body);
+  const rec = (body as Record<string, unknown>).record;
+  return typeof rec === 'object' && rec !== null && !Array.isArray(rec) && keys.every((k) => k === 'record' || k === 'top_k' || k === 'threshold');
+}
+
+/** Registers `/match` and `/match/batch`. */
+export function registerMatch(app: Hono<ServerEnv>, state: ServerState): void {
+  app.post('/match', (c) => {
+    const body = c.var.body;
+    let record: Record<string, string | null>;
+    let topK = 5;
+    if (isWrapped(body)) {
+      const w = parseRequest(WrappedMatchSchema, body);
+      record = toCells(w.record);
+      topK = w.top_k ?? 5;
+    } else {
+      record = toCells(parseRequest(RecordSchema, body ?? null));
+    }
+    const results = state.current;
+    const matches = results.match(record, topK).map((m) => matchElement(results, m.row, m.score));
+    return safeJson(c, { matches, count: matches.length });
+  });
+
+  app.post('/match/batch', async (c) => {
+    const raw = c.var.body;
+    if (typeof raw === 'object' && raw !== null && Array.isArray((raw as { records?: unknown }).records)) {
+      const n = ((raw as { records: unknown[] }).records).length;
+      if (n > MAX_BATCH) throw new KindredError('payload_too_large', `a batch holds at most ${MAX_BATCH} records; got ${n}`);
+    }
+    const body = parseRequest(BatchSchema, raw ?? null);
+    const topK = body.top_k ?? 5;
+    const records = body.records.map((r) => toCells(r));
+    const results = state.current;
+    // Spread over the pool in slices; answers come back in input order.
+    const slices = Math.max(1, Math.min(state.pool.size * 2, Math.ceil(records.length / 50)));
+    const per = Math.ceil(records.length / slices);
+    const parts = await Promise.all(
+      Array.from({ length: slices }, (_, i) =>
+        state.pool.run('matchBatch', { run: results.run.handle, records: records.slice(i * per, (i + 1) * per), topK }),
+      ),
+    );
+    const out = parts.flat().map((ms) => {
+      const matches = ms.map((m) => matchElement(results, m.row, m.score));
+      return { matches, count: matches.length };
+    });
+    return safeJson(c, { results: out });
+  });
+}

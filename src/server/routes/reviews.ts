@@ -1,0 +1,96 @@
+/** The review queue and steward decisions: GET /reviews, POST /reviews/decide, GET /reviews/decisions, DELETE /reviews/decisions/:pair_id. */
+import type { Hono } from 'hono';
+import type { ServerEnv } from '../middleware/chain/index.js';
+import { safeJson } from '../http-errors.js';
+import type { ServerState } from '../server-state.js';
+import { intParam } from '../query-params.js';
+import { DecideSchema, parsePairId, parseRequest } from '../request-schemas.js';
+import { KindredError } from '../../errors/registry.js';
+import { round6 } from '../../engine/scoring/round-score.js';
+import { rowFingerprint } from '../edit-log.js';
+
+/** Registers the review routes. */
+export function registerReviews(app: Hono<ServerEnv>, state: ServerState): void {
+  app.get('/reviews', (c) => {
+    const limit = intParam(c.req.query('limit'), 'limit', { def: 50, min: 1, max: 1000 });
+    const offset = intParam(c.req.query('offset'), 'offset', { def: 0, min: 0, max: Number.MAX_SAFE_INTEGER });
+    const results = state.current;
+    const decided = new Set(state.store.activeDecisions().map((d) => d.pair_id));
+    const queue: unknown[] = [];
+    let total = 0;
+    for (let i = 0; i < results.band.length; i++) {
+      const item = results.bandItem(i);
+      const id = `${item.a}-${item.b}`;
+      if (decided.has(id)) continue;
+      if (total >= offset && queue.length < limit) {
+        queue.push({
+          id,
+          id_a: item.a,
+          id_b: item.b,
+          score: round6(item.score),
+          threshold: round6(item.threshold),
+          record_a: results.record(item.a),
+          record_b: results.record(item.b),
+        });
+      }
+      total++;
+    }
+    return safeJson(c, { queue, count: queue.length, total });
+  });
+
+  app.post('/reviews/decide', (c) => {
+    const body = parseRequest(DecideSchema, c.var.body ?? null);
+    const [a, b] = parsePairId(body.pair_id);
+    const results = state.current;
+    results.requireRow(a);
+    results.requireRow(b);
+    const score = results.pairScore(a, b);
+    // Durable first: the 200 is only sent after the FULL-synchronous commit.
+    const row = state.store.recordDecision({
+      pairId: body.pair_id,
+      idA: a,
+      idB: b,
+      decision: body.decision,
+      score: round6(score),
+      reviewer: body.reviewer ?? null,
+      note: body.note ?? null,
+      fpA: rowFingerprint(results, a),
+      fpB: rowFingerprint(results, b),
+    });
+    results.clusters.apply(
+      body.decision === 'approve' ? { kind: 'approve', seq: row.seq, a, b, score } : { kind: 'reject', seq: row.seq, a, b },
+    );
+    return safeJson(c, {
+      status: 'recorded',
+      pair_id: body.pair_id,
+      decision: body.decision,
+      decided_at: row.decided_at,
+      cluster_ids: [results.clusters.clusterOf(a), results.clusters.clusterOf(b)],
+    });
+  });
+
+  app.get('/reviews/decisions', (c) => {
+    const limit = intParam(c.req.query('limit'), 'limit', { def: 100, min: 1, max: 10_000 });
+    const offset = intParam(c.req.query('offset'), 'offset', { def: 0, min: 0, max: Number.MAX_SAFE_INTEGER });
+    const page = state.store.listDecisions({ limit, offset }, state.staleSeqs);
+    return safeJson(c, { decisions: page.decisions, count: page.decisions.length, total: page.total });
+  });
+
+  app.delete('/reviews/decisions/:pair_id', (c) => {
+    const pairId = c.req.param('pair_id');
+    const [a, b] = parsePairId(pairId);
+    const results = state.current;
+    results.requireRow(a);
+    results.requireRow(b);
+    const withdrawn = state.store.withdrawDecision(pairId);
+    if (withdrawn === null) throw new KindredError('not_found', `pair ${pairId} has no active decision`);
+    results.clusters.apply({ kind: 'withdraw', seq: withdrawn.withdrawn_seq, a, b });
+    return safeJson(c, {
+      status: 'withdrawn',
+      pair_id: pairId,
+      decision: withdrawn.decision,
+      withdrawn_at: withdrawn.withdrawn_at,
+      cluster_ids: [results.clusters.clusterOf(a), results.clusters.clusterOf(b)],
+    });
+  });
+}

@@ -1,0 +1,132 @@
+/** `kindred serve` at run time: bind first, then load and match on the worker pool, re-apply stored edits, go ready; shut down gracefully. */
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import type { Config } from '../config/types.js';
+import { checkConfigColumns } from '../config/index.js';
+import { ingestCsv } from '../data/ingest.js';
+import { runMatching } from '../engine/run.js';
+import { WorkerPool } from '../engine/worker-pool.js';
+import { fallbackConfig } from '../autoconfig/fallback-config.js';
+import { StateDb } from '../store/state-db.js';
+import { fingerprintFile, statePath } from '../store/state-path.js';
+import { createApp, type AppOptions } from './app.js';
+import { replayEdits } from './edit-log.js';
+import { MatchResults } from './match-results.js';
+import { ServerState } from './server-state.js';
+import type { Progress } from '../cli/progress.js';
+
+/** Everything `kindred serve` was asked for, validated. */
+export interface ServeOptions {
+  file: string;
+  config: Config | null;
+  configLabel: string | null;
+  host: string;
+  port: number;
+  stateDir: string;
+  workers: number | undefined;
+  lenient: boolean;
+  exclude: string[];
+  app: Omit<AppOptions, 'log'>;
+}
+
+/** A running server, for tests and the CLI. */
+export interface RunningServer {
+  state: ServerState;
+  url: string;
+  port: number;
+  /** Resolves when the initial run has finished (or failed). */
+  ready: Promise<void>;
+  /** Stops accepting, finishes requests in flight (≤ 10 s), closes the pool and the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * Binds the port at once (so `/health` answers `initializing` during the
+ * run), then loads the data and runs matching in worker threads.
+ *
+ * @example
+ * const server = await startServer(options, progress);
+ * await server.ready;
+ */
+export async function startServer(options: ServeOptions, progress: Progress): Promise<RunningServer> {
+  const pool = new WorkerPool({ workers: options.workers });
+  const state = new ServerState(pool);
+  const log = (line: string): void => progress.log(line);
+  const app = createApp(state, { ...options.app, log });
+  const server: ServerType = await new Promise((resolve, reject) => {
+    // requireHostHeader off: a request without Host must reach our JSON 403, not Node's bare 400.
+    const s = serve(
+      { fetch: app.fetch, hostname: options.host, port: options.port, serverOptions: { requireHostHeader: false } },
+      () => resolve(s),
+    );
+    s.once('error', reject);
+  });
+  const port = (server.address() as AddressInfo).port;
+  const shownHost = options.host.includes(':') ? `[${options.host}]` : options.host;
+  const url = `http://${shownHost}:${port}`;
+  process.stderr.write(`listening on ${url}\n`);
+
+  const ready = initialRun(state, options, progress).catch((e: unknown) => {
+    state.status = 'failed';
+    state.error = e instanceof Error ? e.message : String(e);
+    log(`initial run failed: ${state.error}`);
+  });
+
+  let closing: Promise<void> | null = null;
+  const close = (): Promise<void> => {
+    if (closing) return closing;
+    closing = (async () => {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+          resolve();
+        }, 10_000);
+        timer.unref();
+        server.close(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+        (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+      });
+      await ready;
+      await pool.close();
+      state.db?.close();
+      state.db = null;
+    })();
+    return closing;
+  };
+  return { state, url, port, ready, close };
+}
+
+async function initialRun(state: ServerState, options: ServeOptions, progress: Progress): Promise<void> {
+  const t = performance.now();
+  const ingest = await ingestCsv(options.file, state.pool, { lenient: options.lenient });
+  progress.phase({ phase: 'load', ms: performance.now() - t, detail: { rows: ingest.store.rowCount, columns: ingest.store.names.length } });
+  let config: Config;
+  if (options.config !== null) {
+    checkConfigColumns(options.config, ingest.store.names, options.configLabel ?? 'config', options.file);
+    config = { ...options.config, exclude_columns: [...new Set([...options.config.exclude_columns, ...options.exclude])] };
+  } else {
+    config = fallbackConfig(ingest.store, options.exclude);
+    progress.log('no --config: serving with a configuration built from the column profile');
+  }
+  const fingerprint = await fingerprintFile(options.file);
+  state.source = {
+    id: fingerprint,
+    name: path.basename(options.file),
+    path: ingest.file,
+    records: ingest.store.rowCount,
+    columns: ingest.store.names,
+    loaded_at: new Date().toISOString(),
+  };
+  state.db = StateDb.open(statePath(options.stateDir, ingest.file, fingerprint));
+  state.db.setMeta('dataset_path', ingest.file);
+  state.db.setMeta('dataset_fingerprint', fingerprint);
+  const run = await runMatching(ingest.store, config, state.pool, { onPhase: progress.phase });
+  const results = MatchResults.create(run);
+  state.staleSeqs = replayEdits(results, state.db.edits(), (line) => progress.log(line));
+  state.results = results;
+  state.status = 'ok';
+  progress.log(`ready: ${ingest.store.rowCount} records, ${results.clusters.stats().total_clusters} clusters`);
+}
