@@ -29,7 +29,7 @@ export function qgramProfile(value: string): QgramProfile {
  * `qgram` on prepared data: 1 for identical values, else |A∩B| / |A∪B|.
  *
  * @example
- * compareQgramProfiles(qgramProfile('abc'), qgramProfile('abd')); // 0.4285...
+ * compareQgramProfiles(qgramProfile('abc'), qgramProfile('abd')); // 0.25 (2 shared of 8)
  */
 export function compareQgramProfiles(x: QgramProfile, y: QgramProfile): number {
   if (x.value === y.value) return 1;

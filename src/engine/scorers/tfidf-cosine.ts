@@ -115,7 +115,7 @@ export function compareTfidf(x: TfidfVector, y: TfidfVector): number {
  *
  * @example
  * tfidfCosine('john smith', 'smith john'); // 1
- * tfidfCosine('a b', 'a c');               // 0.5
+ * tfidfCosine('a b', 'a c');               // 0.5 (up to float rounding)
  */
 export function tfidfCosine(a: string, b: string): number {
   return compareTfidf(tfidfVector(a, UNIT_IDF), tfidfVector(b, UNIT_IDF));

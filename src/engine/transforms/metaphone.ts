@@ -20,8 +20,8 @@ const isFrontVowel = (c: string): boolean => c === 'I' || c === 'E' || c === 'Y'
  * of a word; a trailing space is kept.
  *
  * @example
- * metaphone('Thompson');   // 'TMSN'
- * metaphone('knight');     // 'NFT'
+ * metaphone('Thompson');   // '0MPSN' (TH is 0)
+ * metaphone('knight');     // 'NT'
  * metaphone('sunlight labs'); // 'SNLT LBS'
  */
 export function metaphone(value: string): string {
