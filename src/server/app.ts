@@ -12,6 +12,7 @@ import { registerReviews } from './routes/reviews.js';
 import { registerEdits } from './routes/edits.js';
 import { registerTelemetry } from './routes/telemetry.js';
 import { registerAnalysis } from './routes/analysis.js';
+import { registerAutoconfig } from './routes/autoconfig.js';
 
 /** Every route of the local server, declared once (the method guard answers 404/405 from it). */
 export const ROUTES = defineRoutes({
@@ -78,6 +79,7 @@ export function createApp(state: ServerState, options: AppOptions): Hono<ServerE
   registerMatch(app, state);
   registerExplain(app, state);
   registerClusters(app, state);
+  registerAutoconfig(app, state);
   registerReviews(app, state);
   registerEdits(app, state);
   registerAnalysis(app, state);

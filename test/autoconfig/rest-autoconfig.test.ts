@@ -1,0 +1,71 @@
+/** POST /autoconfig over real HTTP: response shape, the one telemetry parser, persistence, 409 busy, apply. */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { parseTelemetry } from '../../src/autoconfig/telemetry-schema.js';
+import { call, obj, startTestServer, type TestServer } from '../server/server-harness.js';
+import { rng, word } from './fixtures.js';
+
+let t: TestServer;
+before(async () => {
+  t = await startTestServer();
+});
+after(() => t.stop());
+
+function records(): Record<string, string>[] {
+  const r = rng(4);
+  const out: Record<string, string>[] = [];
+  for (let e = 0; e < 40; e++) {
+    const name = `${word(r)} ${word(r, 8)}`;
+    out.push({ name, email: `${word(r, 5)}${e}@example.org` });
+    out.push({ ...out[out.length - 1] });
+  }
+  return out;
+}
+
+test('POST /autoconfig with records answers {config, telemetry} with source rest_autoconfig, and GET telemetry serves it', async () => {
+  const r = await call(t.server.url, 'POST', '/autoconfig', { records: records() });
+  assert.equal(r.status, 200, r.text);
+  const body = obj(r.body);
+  const telemetry = parseTelemetry(body.telemetry);
+  assert.equal(telemetry.available, true);
+  assert.equal(telemetry.source, 'rest_autoconfig');
+  assert.ok(Array.isArray(obj(body.config).matchkeys));
+  for (const p of ['/controller/telemetry', '/api/v1/controller/telemetry']) {
+    const g = await call(t.server.url, 'GET', p);
+    assert.deepStrictEqual(parseTelemetry(g.body), telemetry, p);
+  }
+});
+
+test('POST /autoconfig without a body re-profiles the loaded data; excluded columns get no priors', async () => {
+  const r = await call(t.server.url, 'POST', '/autoconfig', { exclude_columns: ['rec_id'] });
+  assert.equal(r.status, 200, r.text);
+  const telemetry = parseTelemetry(obj(r.body).telemetry);
+  assert.equal(telemetry.column_priors?.some((p) => p.column === 'rec_id'), false);
+  assert.ok((telemetry.scoring?.n_pairs_scored ?? 0) > 0);
+});
+
+test('fewer than 2 records is a 400 with a path', async () => {
+  const r = await call(t.server.url, 'POST', '/autoconfig', { records: [{ name: 'x' }] });
+  assert.equal(r.status, 400);
+});
+
+test('a second call while one runs gets 409 busy', async () => {
+  t.server.state.autoconfigRunning = true;
+  try {
+    const r = await call(t.server.url, 'POST', '/autoconfig', {});
+    assert.equal(r.status, 409);
+    assert.equal((obj(obj(r.body).error).code), 'busy');
+  } finally {
+    t.server.state.autoconfigRunning = false;
+  }
+});
+
+test('apply: true swaps the served results to a run with the committed configuration', async () => {
+  const before = t.server.state.results;
+  const r = await call(t.server.url, 'POST', '/autoconfig', { apply: true, exclude_columns: ['rec_id'] });
+  assert.equal(r.status, 200, r.text);
+  // The background re-run holds the busy flag until it has swapped the results.
+  while (t.server.state.autoconfigRunning) await new Promise((res) => setImmediate(res));
+  assert.notEqual(t.server.state.results, before);
+  assert.deepStrictEqual(t.server.state.results?.run.config.exclude_columns, ['rec_id']);
+});
