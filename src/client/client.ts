@@ -25,9 +25,19 @@ import type {
   WithdrawResponse,
 } from './types.js';
 
-/** Where the server listens unless told otherwise (the server's own default). */
+/**
+ * Where the server listens unless told otherwise (the server's own default).
+ *
+ * @example
+ * new KindredClient().baseUrl === DEFAULT_BASE_URL; // true
+ */
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:8080';
-/** Per-request timeout unless told otherwise. */
+/**
+ * Per-request timeout in milliseconds unless told otherwise.
+ *
+ * @example
+ * new KindredClient().timeoutMs === DEFAULT_TIMEOUT_MS; // true
+ */
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
 /**

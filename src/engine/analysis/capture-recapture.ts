@@ -27,7 +27,12 @@ export interface RecallEstimate {
   note: string;
 }
 
-/** Above this mean overlap the systems are too alike for independence to be credible. */
+/**
+ * Above this mean overlap the systems are too alike for independence to be credible.
+ *
+ * @example
+ * if (overlap > CORRELATED_OVERLAP) note += '; likely optimistic';
+ */
 export const CORRELATED_OVERLAP = 0.85;
 
 /**

@@ -4,7 +4,12 @@ import { FieldDictionary, fieldKey } from '../fields/field-dictionary.js';
 import { createScorer } from '../scorers/registry.js';
 import { captureSystems } from './capture-systems.js';
 
-/** Similarity at or above which a single-field system counts a pair as found. */
+/**
+ * Similarity at or above which a single-field system counts a pair as found.
+ *
+ * @example
+ * const found = similarity >= AGREEMENT_LEVEL;
+ */
 export const AGREEMENT_LEVEL = 0.85;
 
 /**

@@ -1,6 +1,11 @@
 /** Character 3-grams of a text for retrieval: lower-cased, whitespace collapsed, padded with one space on each side. */
 
-/** Gram length used by retrieval. */
+/**
+ * Gram length used by retrieval.
+ *
+ * @example
+ * charGrams('abc').size; // 3 grams of length GRAM: ' ab', 'abc', 'bc '
+ */
 export const GRAM = 3;
 
 /**

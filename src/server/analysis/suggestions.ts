@@ -20,7 +20,12 @@ export interface Suggestion {
   evidence: Record<string, unknown>;
 }
 
-/** Compared fields missing on more than this share of rows get a weight suggestion. */
+/**
+ * Compared fields missing on more than this share of rows get a weight suggestion.
+ *
+ * @example
+ * if (missingRate(store, c) > SPARSE_FIELD_RATE) suggestReweight();
+ */
 export const SPARSE_FIELD_RATE = 0.3;
 
 /**

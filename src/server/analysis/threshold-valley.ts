@@ -1,10 +1,25 @@
 /** Finds a clear valley in a matchkey's score histogram near its threshold: where the data itself separates matches from non-matches. */
 
-/** Histogram bin width on the [0, 1] score scale. */
+/**
+ * Histogram bin width on the [0, 1] score scale.
+ *
+ * @example
+ * const bins = Math.floor((hi - lo) / BIN_WIDTH);
+ */
 export const BIN_WIDTH = 0.02;
-/** The valley must hold at most this share of the busier side's mean bin count. */
+/**
+ * The valley must hold at most this share of the emptier side's mean bin count.
+ *
+ * @example
+ * const isValley = count <= VALLEY_RATIO * sideMean;
+ */
 export const VALLEY_RATIO = 0.25;
-/** Bins closer than this to the threshold are not worth a move. */
+/**
+ * Bins closer than this to the threshold are not worth a move.
+ *
+ * @example
+ * if (Math.abs(centre - threshold) < MIN_MOVE) skip();
+ */
 export const MIN_MOVE = 0.02;
 
 /**
