@@ -27,6 +27,8 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   serve: async () => (await import('./serve.js')).serveCommand,
   dedupe: async () => (await import('./dedupe.js')).dedupeCommand,
   evaluate: async () => (await import('./evaluate.js')).evaluateCommand,
+  autoconfig: async () => (await import('./autoconfig.js')).autoconfigCommand,
+  sql: async () => (await import('./sql.js')).sqlCommand,
 };
 
 async function main(argv: string[]): Promise<number> {

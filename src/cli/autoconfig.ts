@@ -1,0 +1,84 @@
+/** `kindred autoconfig`: runs the auto-configuration controller over a CSV, writes the committed YAML and prints the telemetry JSON. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { runController } from '../autoconfig/controller.js';
+import { configToYaml } from '../config/index.js';
+import { ingestCsv } from '../data/ingest.js';
+import { WorkerPool } from '../engine/worker-pool.js';
+import { StateDb } from '../store/state-db.js';
+import { fingerprintFile, statePath } from '../store/state-path.js';
+import { optionalInt, parseCommandArgs, requireString } from './args.js';
+import { Progress } from './progress.js';
+
+export const AUTOCONFIG_HELP = `Usage: kindred autoconfig --file <csv> [options]
+
+Runs the auto-configuration controller: profiles the columns, runs matching on
+a sample, measures health and applies named rules until the configuration is
+healthy or the budget is spent. Prints the telemetry (JSON) on stdout with
+source "cli_autoconfig"; the committed configuration goes to --out as YAML
+(or to stderr). The telemetry is also saved as the dataset's latest in the
+state database (see kindred sql).
+
+Options:
+  --file <csv>         input CSV (may also be given positionally)
+  --exclude <column>   never profile or use this column (repeatable)
+  --out <yaml>         write the committed configuration here
+  --sample <n>         rows in the controller's sample (default 5000)
+  --state <dir>        state database folder (default .kindred)
+  --no-save            do not save the telemetry to the state database
+  --workers <n>        worker threads (default: all cores)
+  --lenient            skip rows with the wrong number of cells instead of failing
+  --quiet              no progress output
+`;
+
+/** Runs the command; returns the exit code. */
+export async function autoconfigCommand(argv: string[]): Promise<number> {
+  const { values } = parseCommandArgs('autoconfig', argv, {
+    file: { type: 'string' },
+    exclude: { type: 'string', multiple: true },
+    out: { type: 'string' },
+    sample: { type: 'string' },
+    state: { type: 'string' },
+    'no-save': { type: 'boolean' },
+    workers: { type: 'string' },
+    lenient: { type: 'boolean' },
+    quiet: { type: 'boolean' },
+    help: { type: 'boolean' },
+  });
+  if (values.help) {
+    process.stdout.write(AUTOCONFIG_HELP);
+    return 0;
+  }
+  const file = requireString('autoconfig', values, 'file');
+  const sampleSize = optionalInt('autoconfig', values, 'sample', 2);
+  const exclude = (values.exclude as string[] | undefined) ?? [];
+  const progress = new Progress(process.stderr, values.quiet === true);
+  const pool = new WorkerPool({ workers: optionalInt('autoconfig', values, 'workers') });
+  try {
+    let t = performance.now();
+    const ingest = await ingestCsv(file, pool, { lenient: values.lenient === true });
+    progress.phase({ phase: 'load', ms: performance.now() - t, detail: { rows: ingest.store.rowCount, columns: ingest.store.names.length } });
+    t = performance.now();
+    const { config, telemetry } = await runController(ingest.store, pool, { source: 'cli_autoconfig', exclude, sampleSize });
+    progress.log(
+      `autoconfig: ${telemetry.health} after ${telemetry.decisions?.length ?? 0} rule(s), stop ${telemetry.stop_reason} (${Math.round(performance.now() - t)} ms)`,
+    );
+    const yaml = configToYaml(config, { comment: `committed by kindred autoconfig (${telemetry.health}, ${telemetry.stop_reason})` });
+    if (typeof values.out === 'string') fs.writeFileSync(values.out, yaml);
+    else if (values.quiet !== true) process.stderr.write(yaml);
+    if (values['no-save'] !== true) {
+      const stateDir = (values.state as string | undefined) ?? '.kindred';
+      fs.mkdirSync(stateDir, { recursive: true });
+      const db = StateDb.open(statePath(stateDir, path.resolve(file), await fingerprintFile(file)));
+      try {
+        db.saveTelemetry('cli_autoconfig', JSON.stringify(telemetry));
+      } finally {
+        db.close();
+      }
+    }
+    process.stdout.write(`${JSON.stringify(telemetry)}\n`);
+    return 0;
+  } finally {
+    await pool.close();
+  }
+}
