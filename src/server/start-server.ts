@@ -12,6 +12,7 @@ import { StateDb } from '../store/state-db.js';
 import { fingerprintFile, statePath } from '../store/state-path.js';
 import { createApp, type AppOptions } from './app.js';
 import { replayEdits } from './edit-log.js';
+import { retrievalIndex } from './analysis/retrieval.js';
 import { MatchResults } from './match-results.js';
 import { ServerState } from './server-state.js';
 import type { Progress } from '../cli/progress.js';
@@ -126,6 +127,8 @@ async function initialRun(state: ServerState, options: ServeOptions, progress: P
   const run = await runMatching(ingest.store, config, state.pool, { onPhase: progress.phase });
   const results = MatchResults.create(run);
   state.staleSeqs = replayEdits(results, state.db.edits(), (line) => progress.log(line));
+  // The /retrieve index over all user columns is built now, in chunks that yield to the event loop.
+  await retrievalIndex(results, null);
   state.results = results;
   state.status = 'ok';
   progress.log(`ready: ${ingest.store.rowCount} records, ${results.clusters.stats().total_clusters} clusters`);
