@@ -62,19 +62,21 @@ export function createApp(state: ServerState, options: AppOptions): Hono<ServerE
   app.notFound(notFound);
   const hosted = options.mountHosted !== undefined;
   const isOpen = openRoutes({ '/health': ['GET'] });
-  // Hosted routes carry their own (JWT) authentication, so the local token rule skips them.
-  const isOpenHere = hosted ? (method: string, path: string) => isOpen(method, path) || path.startsWith('/api/') : isOpen;
-  app.use(
-    ...middlewareChain({
-      token: options.token,
-      corsOrigins: options.corsOrigins,
-      routes: ROUTES,
-      isOpen: isOpenHere,
-      isReady: () => state.ready,
-      maxBodyBytes: options.maxBodyBytes,
-      requestTimeoutMs: options.requestTimeoutMs,
-    }),
-  );
+  const [cors, ...rest] = middlewareChain({
+    token: options.token,
+    corsOrigins: options.corsOrigins,
+    routes: ROUTES,
+    isOpen,
+    isReady: () => state.ready,
+    maxBodyBytes: options.maxBodyBytes,
+    requestTimeoutMs: options.requestTimeoutMs,
+  });
+  app.use(cors);
+  // The hosted surface authenticates with JWTs before any routing (so an
+  // unauthenticated caller cannot probe which /api paths exist); mounted here,
+  // after CORS and before the local chain, its handlers answer /api/* first.
+  if (hosted) options.mountHosted?.(app);
+  app.use(...rest);
   registerHealth(app, state);
   registerMatch(app, state);
   registerExplain(app, state);
@@ -84,6 +86,5 @@ export function createApp(state: ServerState, options: AppOptions): Hono<ServerE
   registerEdits(app, state);
   registerAnalysis(app, state);
   registerTelemetry(app, state, { localWorkbench: !hosted });
-  if (hosted) options.mountHosted?.(app);
   return app;
 }

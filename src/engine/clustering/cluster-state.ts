@@ -116,7 +116,13 @@ export class ClusterState {
 
   /** Facts of one cluster (link scores, bottleneck, confidence). */
   facts(clusterId: number): ReturnType<typeof clusterFacts> {
-    return clusterFacts(this.members(clusterId), this.graph, (x, y) => this.isLink(x, y), (x, y) => this.linkScore(x, y));
+    const members = this.members(clusterId);
+    const inside = new Set(members);
+    // Approved pairs the run did not keep are links with the score recorded at approval.
+    const extra = this.constraints.mustLinks
+      .filter((m) => inside.has(m.a) && inside.has(m.b) && this.graph.score(m.a, m.b) === undefined)
+      .map((m) => ({ a: m.a, b: m.b, score: m.score }));
+    return clusterFacts(members, this.graph, (x, y) => this.isLink(x, y), extra);
   }
 
   /** Applies one edit and returns the cluster ids of the rows it re-clustered. */
