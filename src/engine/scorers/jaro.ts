@@ -47,18 +47,18 @@ function jaroShort(a: Uint32Array, aStart: number, la: number, b: Uint32Array, b
   let matchedA = 0;
   let matchedB = 0;
   let m = 0;
+  // Bits [i − window, i + window] ∩ [0, lb): slides one position per character of a.
+  let hi = window + 1 < lb ? window + 1 : lb;
+  let inWindow = hi >= 32 ? -1 : (1 << hi) - 1;
   for (let i = 0; i < la; i++) {
-    const lo = i > window ? i - window : 0;
-    const hi = i + window + 1 < lb ? i + window + 1 : lb;
-    if (lo >= hi) continue;
-    const span = hi - lo;
-    const inWindow = (span >= 32 ? -1 : (1 << span) - 1) << lo;
     const candidates = masks.mask(a[aStart + i]) & inWindow & ~matchedB;
     if (candidates !== 0) {
       matchedB |= candidates & -candidates;
       matchedA |= 1 << i;
       m++;
     }
+    if (hi < lb) inWindow |= 1 << hi++;
+    if (i >= window) inWindow &= ~(1 << (i - window));
   }
   masks.clear();
   if (m === 0) return 0;
