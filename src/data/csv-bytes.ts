@@ -81,11 +81,10 @@ export function parseRecord(
       // whole span as one quoted cell so nothing is lost.
       let q = p;
       while (q < end && bytes[q] !== COMMA && bytes[q] !== LF) q++;
-      let cellEnd = closed;
-      if (q > p) {
-        cellEnd = q;
-        if (bytes[q - 1] === CR && (q === end || bytes[q] === LF)) cellEnd = q - 1;
-      }
+      let extraEnd = q;
+      if (extraEnd > p && bytes[extraEnd - 1] === CR && (q === end || bytes[q] === LF)) extraEnd--;
+      // Only a line terminator after the closing quote: the cell ends at the quote.
+      const cellEnd = extraEnd > p ? extraEnd : closed;
       if (sink !== null && cells < maxCells) sink.cell(cells, start, cellEnd, true);
       cells++;
       pos = q;

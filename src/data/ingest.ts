@@ -59,7 +59,8 @@ export async function ingestCsv(file: string, pool: WorkerPool, options: IngestO
     counts = await countAll(pool, shared, points, columns, options.lenient === true);
   }
   // Absolute line numbers: header lines, then the lines of earlier chunks.
-  let lineBase = 1 + header.newlines + 1;
+  // The header's own line feed is counted in its newlines, so this is the first data line.
+  let lineBase = 1 + header.newlines;
   let skippedRows = 0;
   for (const c of counts) {
     if (c.unterminatedAt !== null) {

@@ -4,7 +4,11 @@ import { KindredError, type Issue } from '../errors/registry.js';
 
 const cellValue = v.union([v.string(), v.number(), v.boolean(), v.null()], 'expected a string, number, boolean or null');
 /** A record: field → scalar. */
-export const RecordSchema = v.record(v.string(), cellValue, 'expected an object of field values');
+const plainObject = v.custom<unknown>(
+  (x) => typeof x === 'object' && x !== null && !Array.isArray(x),
+  'expected an object of field values',
+);
+export const RecordSchema = v.pipe(plainObject, v.record(v.string(), cellValue, 'expected an object of field values'));
 const topK = v.pipe(v.number('expected an integer'), v.integer('expected an integer'), v.minValue(1, 'must be at least 1'), v.maxValue(1000, 'must be at most 1000'));
 const rowId = v.pipe(v.number('expected an integer row id'), v.integer('expected an integer row id'), v.minValue(0, 'must be ≥ 0'));
 

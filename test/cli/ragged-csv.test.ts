@@ -22,7 +22,6 @@ test('a ragged row exits 2 with a message naming the file and a line, nothing on
 
 test(
   'the line named is the ragged row\'s own line',
-  { todo: 'engine bug: src/data/ingest.ts reports data lines one too high (line 6 here)' },
   async () => {
     const r = await runCli(['dedupe', '--file', csv, '--quiet']);
     assert.match(r.stderr, /line 5:/);

@@ -12,11 +12,6 @@ after(() => t.stop());
 
 test(
   'a score equal to the threshold is a match on every surface',
-  {
-    todo:
-      'server bug: src/engine/scoring/pair-scorer.ts:156 compares the unrounded float sum (0.3+0.3+0.1+0+0.1 = 0.7999999999999999) with the threshold, ' +
-      'so pair 190-230 is reported with score 0.8 = threshold 0.8 but is_match false and is missing from /match',
-  },
   async () => {
     const queue = arr(obj((await call(t.server.url, 'GET', '/reviews?limit=1000')).body).queue);
     const atThreshold = queue.filter((q) => q.score === q.threshold);

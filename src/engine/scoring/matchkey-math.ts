@@ -4,6 +4,17 @@
 export const MISSING = -1;
 
 /**
+ * Scores are sums of weighted floats: a pair whose score prints as the
+ * threshold (to 6 decimals) must count as reaching it.
+ */
+export const THRESHOLD_EPSILON = 1e-9;
+
+/** True when a score reaches a threshold (with {@link THRESHOLD_EPSILON}). */
+export function reaches(score: number, threshold: number): boolean {
+  return score >= threshold - THRESHOLD_EPSILON;
+}
+
+/**
  * Weighted mean over the fields present on both sides (`sims[i] !== MISSING`),
  * summed in configuration order so every caller gets the same bits; 0 when
  * no field is present.
@@ -58,7 +69,7 @@ export function applyPenalties(
 export function decide(scores: Float64Array, thresholds: Float64Array, exact: readonly boolean[], n: number): number {
   let best = -1;
   for (let k = 0; k < n; k++) {
-    if (scores[k] >= thresholds[k] && (best < 0 || scores[k] > scores[best])) best = k;
+    if (reaches(scores[k], thresholds[k]) && (best < 0 || scores[k] > scores[best])) best = k;
   }
   if (best >= 0) return best;
   let anyFuzzy = false;

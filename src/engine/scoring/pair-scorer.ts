@@ -5,7 +5,7 @@ import { fieldKey } from '../fields/field-dictionary.js';
 import { createScorer } from '../scorers/registry.js';
 import type { BoundScorer } from '../scorers/types.js';
 import { compileTransforms } from '../transforms/registry.js';
-import { applyPenalties, decide, MISSING, weightedMean } from './matchkey-math.js';
+import { applyPenalties, decide, MISSING, reaches, weightedMean } from './matchkey-math.js';
 
 /** Looks up the prepared field of a reference. */
 export type FieldLookup = (ref: FieldRef) => FieldDictionary;
@@ -153,7 +153,7 @@ export class PairScorer {
     const d = decide(this.scores, this.thresholds, this.exact, this.matchkeys.length);
     this.decider = d;
     this.score = this.scores[d];
-    this.matched = this.score >= this.thresholds[d];
+    this.matched = reaches(this.score, this.thresholds[d]);
     return this.matched || this.score >= this.matchkeys[d].lo;
   }
 
