@@ -50,7 +50,14 @@ export async function startTestServer(
     },
     new Progress(process.stderr, true),
   );
-  if (opts.waitReady !== false) await server.ready;
+  if (opts.waitReady !== false) {
+    await server.ready;
+    // ready also resolves when the initial run failed; say why instead of letting every request answer 503.
+    if (server.state.status !== 'ok') {
+      await server.close();
+      throw new Error(`initial run failed: ${server.state.error ?? 'unknown error'}`);
+    }
+  }
   return {
     server,
     stateDir,
