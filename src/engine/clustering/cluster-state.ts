@@ -1,218 +1,366 @@
-/** The live clustering of a server: applies steward edits by re-clustering only the clusters they touch. */
+/** The server's live clustering: applies steward edits by re-clustering only the part of the graph they can change. */
+import { KindredError } from '../../errors/registry.js';
 import { buildClusters } from './cluster-builder.js';
-import type { PairGraph } from './pair-graph.js';
-import type { Constraints, Edit, MustLink, PairDecision, PairList } from './types.js';
-import { clusterFacts } from './cluster-facts.js';
-
-/** `/stats` figures. */
-export interface ClusterStats {
-  total_records: number;
-  total_clusters: number;
-  singleton_count: number;
-  match_rate: number;
-  avg_cluster_size: number;
-  max_cluster_size: number;
-}
-
-const pairKey = (a: number, b: number, n: number): number => Math.min(a, b) * n + Math.max(a, b);
+import { clusterFacts, type ClusterFacts, type ScoredPair } from './cluster-facts.js';
+import { SizeTally, type ClusterStats } from './cluster-stats.js';
+import { clustersBySize, countAtLeast } from './cluster-summaries.js';
+import { ConstraintLog } from './constraint-log.js';
+import { PairGraph } from './pair-graph.js';
+import type { Constraints, Edit, PairList } from './types.js';
 
 /**
- * The replayed state of an edit log: the decision in force per pair and the
- * latest isolation (shatter/unmerge) per row.
+ * One line of `GET /clusters`.
  *
  * @example
- * replayEdits([{ kind: 'reject', seq: 1, a: 3, b: 9 }]).cannotLinks; // [{ a: 3, b: 9, seq: 1 }]
+ * const line: ClusterLine = { cluster_id: 12, size: 4, confidence: 0.93 };
  */
-export function replayEdits(edits: readonly Edit[]): Constraints {
-  const must = new Map<string, MustLink>();
-  const cannot = new Map<string, PairDecision>();
-  const isolatedAt = new Map<number, number>();
-  for (const e of edits) {
-    if (e.kind === 'shatter') for (const m of e.members) isolatedAt.set(m, e.seq);
-    else if (e.kind === 'unmerge') isolatedAt.set(e.row, e.seq);
-    else {
-      const a = Math.min(e.a, e.b);
-      const b = Math.max(e.a, e.b);
-      const k = `${a}-${b}`;
-      must.delete(k);
-      cannot.delete(k);
-      if (e.kind === 'approve') must.set(k, { a, b, seq: e.seq, score: e.score });
-      else if (e.kind === 'reject') cannot.set(k, { a, b, seq: e.seq });
-    }
-  }
-  return {
-    mustLinks: [...must.values()].sort((x, y) => x.a - y.a || x.b - y.b),
-    cannotLinks: [...cannot.values()].sort((x, y) => x.seq - y.seq),
-    isolatedAt,
-  };
+export interface ClusterLine {
+  cluster_id: number;
+  size: number;
+  confidence: number;
 }
 
 /**
- * Clusters of every row, kept up to date under edits. An edit re-clusters
- * the rows of the clusters it touches (both records' clusters for a decision,
- * the cluster for a shatter or an unmerge) with the same builder as the
- * initial run, under the constraints of the whole edit log.
+ * The clusters of every row, kept equal to
+ * `buildClusters({ rowCount, links, constraints, maxClusterSize })` for the
+ * constraints of every edit applied so far, without rebuilding everything.
+ *
+ * An edit is re-clustered over its **region**: the rows connected to the
+ * edit's records by the edges clustering may use (links not touching an
+ * isolated row, kept must-links), taken before the edit. Clusters are cut
+ * out of those connected parts, so no row outside the region can change;
+ * and the region is closed, so rebuilding it alone gives the same answer as
+ * a full rebuild. (Re-clustering just the touched clusters would not: a
+ * cannot-link elsewhere in the same connected part may be what keeps two of
+ * them apart.) A region is one connected part of the match graph — usually a
+ * handful of rows, so an edit costs microseconds to milliseconds even at a
+ * million rows.
+ *
+ * Members are kept as linked lists in typed arrays (`next[row]` = the next
+ * larger member; a list starts at its cluster id, the smallest member), so
+ * the state costs a few arrays of `rowCount`, not an array per cluster.
  *
  * @example
- * const state = new ClusterState(rowCount, graph, links, 100);
+ * const state = new ClusterState(rowCount, PairGraph.fromPairs(rowCount, kept), links, 100);
  * state.apply({ kind: 'approve', seq: 1, a: 12, b: 977, score: 0.8 });
  * state.clusterOf(977); // 12
+ * state.stats().total_clusters;
  */
 export class ClusterState {
-  private readonly rowCount: number;
-  private readonly graph: PairGraph;
-  private readonly maxClusterSize: number;
-  private readonly linkSet = new Set<number>();
+  private readonly linkGraph: PairGraph;
+  private readonly log: ConstraintLog;
   private readonly of: Int32Array;
-  /** Members of every cluster with ≥ 2 rows, ascending. */
-  private readonly groups = new Map<number, number[]>();
-  private readonly edits: Edit[] = [];
-  private constraints: Constraints = { mustLinks: [], cannotLinks: [], isolatedAt: new Map() };
-  private sorted: Array<{ id: number; size: number }> | null = null;
+  private readonly next: Int32Array;
+  /** Size at each cluster id; 0 at rows that are not a cluster id. */
+  private readonly sizes: Int32Array;
+  private readonly tally: SizeTally;
+  /** Every cluster id by size descending then id; rebuilt lazily after edits. */
+  private order: Int32Array | null = null;
+  /** Scratch: 1 for rows of the region being walked, reset after each edit. */
+  private readonly inRegion: Uint8Array;
+  /** Scratch: a region row's local index in the sub-problem, or -1. */
+  private readonly localIndex: Int32Array;
+  /** Scratch: while relisting, the last member seen of each cluster id. */
+  private readonly lastMember: Int32Array;
 
-  constructor(rowCount: number, graph: PairGraph, links: PairList, maxClusterSize: number, initial?: Int32Array) {
-    this.rowCount = rowCount;
-    this.graph = graph;
-    this.maxClusterSize = maxClusterSize;
-    for (let i = 0; i < links.count; i++) this.linkSet.add(pairKey(links.a[i], links.b[i], rowCount));
-    this.of = initial ? Int32Array.from(initial) : buildClusters({ rowCount, links, maxClusterSize });
-    // A row whose cluster id is another row is a member of that cluster; only those clusters are kept as groups.
-    for (let r = 0; r < rowCount; r++) {
-      const c = this.of[r];
-      if (c === r) continue;
-      let g = this.groups.get(c);
-      if (!g) this.groups.set(c, (g = [c]));
-      g.push(r);
-    }
+  /**
+   * Clusters the run (`links` are the matched pairs; `graph` holds every kept
+   * scored pair, for reporting) under already-replayed `constraints`.
+   *
+   * @example
+   * new ClusterState(n, graph, links, 100, replayEdits(storedEdits));
+   */
+  constructor(
+    readonly rowCount: number,
+    private readonly graph: PairGraph,
+    links: PairList,
+    private readonly maxClusterSize: number,
+    constraints?: Constraints,
+  ) {
+    this.linkGraph = PairGraph.fromPairs(rowCount, links);
+    this.log = constraints === undefined ? new ConstraintLog() : ConstraintLog.from(constraints);
+    this.of = buildClusters({ rowCount, links, constraints: this.log.snapshot(), maxClusterSize });
+    this.next = new Int32Array(rowCount).fill(-1);
+    this.sizes = new Int32Array(rowCount);
+    this.tally = new SizeTally(rowCount);
+    this.inRegion = new Uint8Array(rowCount);
+    this.localIndex = new Int32Array(rowCount).fill(-1);
+    this.lastMember = new Int32Array(rowCount);
+    const all = new Int32Array(rowCount);
+    for (let r = 0; r < rowCount; r++) all[r] = r;
+    this.relist(all);
+    for (let r = 0; r < rowCount; r++) if (this.sizes[r] > 0) this.tally.add(this.sizes[r]);
   }
 
-  /** The cluster id (smallest member) of a row. */
+  /**
+   * The cluster id (smallest member row id) of a row.
+   *
+   * @example
+   * state.clusterOf(40); // 12
+   */
   clusterOf(row: number): number {
     return this.of[row];
   }
 
-  /** Members of a cluster, ascending (a singleton's own row). */
+  /**
+   * Whether `id` is the id of a current cluster (its smallest member).
+   *
+   * @example
+   * state.isCluster(40); // false when 40 belongs to cluster 12
+   */
+  isCluster(id: number): boolean {
+    return Number.isInteger(id) && id >= 0 && id < this.rowCount && this.of[id] === id;
+  }
+
+  /**
+   * Members of a cluster, ascending. Throws `not_found` for an id that is not
+   * a current cluster.
+   *
+   * @example
+   * state.members(12); // [12, 40, 977]
+   */
   members(clusterId: number): number[] {
-    return this.groups.get(clusterId)?.slice() ?? (this.of[clusterId] === clusterId ? [clusterId] : []);
+    this.requireCluster(clusterId);
+    const out: number[] = [];
+    for (let r = clusterId; r >= 0; r = this.next[r]) out.push(r);
+    return out;
   }
 
-  /** True when the pair is a link holding clusters together: a matched pair or an active must-link, not cut by a cannot-link. */
+  /**
+   * Size of a cluster (0 for an id that is not a current cluster).
+   *
+   * @example
+   * state.sizeOf(12); // 3
+   */
+  sizeOf(clusterId: number): number {
+    return this.isCluster(clusterId) ? this.sizes[clusterId] : 0;
+  }
+
+  /**
+   * Whether a pair holds clusters together: an active must-link, or a
+   * matched pair without an active cannot-link.
+   *
+   * @example
+   * state.isLink(12, 40); // true
+   */
   isLink(a: number, b: number): boolean {
-    const x = Math.min(a, b);
-    const y = Math.max(a, b);
-    if (this.constraints.cannotLinks.some((c) => c.a === x && c.b === y)) return false;
-    if (this.constraints.mustLinks.some((m) => m.a === x && m.b === y)) return true;
-    return this.linkSet.has(pairKey(x, y, this.rowCount));
+    if (a === b) return false;
+    if (this.log.isCannotLink(a, b)) return false;
+    if (this.log.mustLink(a, b) !== undefined) return true;
+    return this.linkGraph.slotOf(a, b) >= 0;
   }
 
-  /** The score of a link: the run's score, or an approved pair's score when the run did not keep it. */
-  linkScore(a: number, b: number): number {
-    const s = this.graph.score(Math.min(a, b), Math.max(a, b));
-    if (s !== undefined) return s;
-    const x = Math.min(a, b);
-    const y = Math.max(a, b);
-    return this.constraints.mustLinks.find((m) => m.a === x && m.b === y)?.score ?? 0;
-  }
-
-  /** Facts of one cluster (link scores, bottleneck, confidence). */
-  facts(clusterId: number): ReturnType<typeof clusterFacts> {
+  /**
+   * The `/clusters/<id>` facts of a cluster (see `clusterFacts`); must-links
+   * on pairs the run never scored show the score taken at approval.
+   * Throws `not_found` for an id that is not a current cluster.
+   *
+   * @example
+   * state.facts(12).bottleneck_pair; // [12, 977]
+   */
+  facts(clusterId: number): ClusterFacts {
     const members = this.members(clusterId);
-    const inside = new Set(members);
-    // Approved pairs the run did not keep are links with the score recorded at approval.
-    const extra = this.constraints.mustLinks
-      .filter((m) => inside.has(m.a) && inside.has(m.b) && this.graph.score(m.a, m.b) === undefined)
-      .map((m) => ({ a: m.a, b: m.b, score: m.score }));
-    return clusterFacts(members, this.graph, (x, y) => this.isLink(x, y), extra);
-  }
-
-  /** Applies one edit and returns the cluster ids of the rows it re-clustered. */
-  apply(edit: Edit): { affected: number[] } {
-    const touched =
-      edit.kind === 'shatter' ? edit.members : edit.kind === 'unmerge' ? [edit.row] : [edit.a, edit.b];
-    const rows = new Set<number>();
-    for (const t of touched) for (const m of this.members(this.of[t])) rows.add(m);
-    this.edits.push(edit);
-    this.constraints = replayEdits(this.edits);
-    const region = [...rows].sort((x, y) => x - y);
-    this.recluster(region);
-    this.sorted = null;
-    return { affected: [...new Set(region.map((r) => this.of[r]))].sort((x, y) => x - y) };
-  }
-
-  private recluster(region: number[]): void {
-    const local = new Map(region.map((r, i) => [r, i]));
-    const a: number[] = [];
-    const b: number[] = [];
-    const s: number[] = [];
-    for (const r of region) {
-      this.graph.forEachNeighbour(r, (nb, score) => {
-        if (nb > r && local.has(nb) && this.linkSet.has(pairKey(r, nb, this.rowCount))) {
-          a.push(local.get(r) as number);
-          b.push(local.get(nb) as number);
-          s.push(score);
-        }
+    const extra: ScoredPair[] = [];
+    for (const m of members) {
+      this.log.forEachMustLink(m, (partner, link) => {
+        if (partner > m && this.of[partner] === clusterId && this.graph.slotOf(m, partner) < 0) extra.push(link);
       });
     }
-    const inRegion = (x: number, y: number): boolean => local.has(x) && local.has(y);
-    const c = this.constraints;
-    const constraints: Constraints = {
-      mustLinks: c.mustLinks.filter((m) => inRegion(m.a, m.b)).map((m) => ({ ...m, a: local.get(m.a) as number, b: local.get(m.b) as number })),
-      cannotLinks: c.cannotLinks.filter((m) => inRegion(m.a, m.b)).map((m) => ({ ...m, a: local.get(m.a) as number, b: local.get(m.b) as number })),
-      isolatedAt: new Map([...c.isolatedAt].filter(([row]) => local.has(row)).map(([row, seq]) => [local.get(row) as number, seq])),
-    };
-    const localOf = buildClusters({
-      rowCount: region.length,
-      links: { a: Int32Array.from(a), b: Int32Array.from(b), score: Float64Array.from(s), count: a.length },
-      constraints,
-      maxClusterSize: this.maxClusterSize,
-    });
-    for (const r of region) this.groups.delete(this.of[r]);
-    const fresh = new Map<number, number[]>();
-    region.forEach((r, i) => {
-      const id = region[localOf[i]];
-      this.of[r] = id;
-      let g = fresh.get(id);
-      if (!g) fresh.set(id, (g = []));
-      g.push(r);
-    });
-    for (const [id, g] of fresh) if (g.length >= 2) this.groups.set(id, g);
+    return clusterFacts(members, this.graph, (a, b) => this.isLink(a, b), extra);
   }
 
-  /** `/stats` figures over the current clusters. */
+  /**
+   * Applies one steward edit (seq above every earlier one) and re-clusters
+   * its region. Returns the ids, after the edit, of every cluster whose
+   * membership changed and of the clusters of the edit's records, ascending.
+   * Throws `not_found` for a row id outside the data.
+   *
+   * @example
+   * state.apply({ kind: 'unmerge', seq: 7, row: 40 }).affected; // [12, 40]
+   */
+  apply(edit: Edit): { affected: number[] } {
+    const touched = edit.kind === 'shatter' ? edit.members : edit.kind === 'unmerge' ? [edit.row] : [edit.a, edit.b];
+    for (const row of touched) {
+      if (!Number.isInteger(row) || row < 0 || row >= this.rowCount) {
+        throw new KindredError('not_found', `row ${row} does not exist (row ids are 0..${this.rowCount - 1})`);
+      }
+    }
+    // Before the edit: the only edges an edit adds are must-links between
+    // its own records, whose connected parts are walked here already, so the
+    // parts after the edit lie inside this region.
+    const region = this.regionOf(touched);
+    try {
+      this.log.apply(edit);
+      const before = new Int32Array(region.length);
+      for (let i = 0; i < region.length; i++) before[i] = this.of[region[i]];
+      this.recluster(region);
+      return { affected: this.affected(region, before, touched) };
+    } finally {
+      for (const r of region) this.inRegion[r] = 0;
+    }
+  }
+
+  /**
+   * `/stats` numbers of the current clusters (kept up to date by `apply`).
+   *
+   * @example
+   * state.stats().singleton_count;
+   */
   stats(): ClusterStats {
-    let inClusters = 0;
-    let max = 0;
-    for (const g of this.groups.values()) {
-      inClusters += g.length;
-      if (g.length > max) max = g.length;
-    }
-    const k = this.groups.size;
-    return {
-      total_records: this.rowCount,
-      total_clusters: k,
-      singleton_count: this.rowCount - inClusters,
-      match_rate: this.rowCount > 0 ? inClusters / this.rowCount : 0,
-      avg_cluster_size: k > 0 ? inClusters / k : 0,
-      max_cluster_size: max,
-    };
+    return this.tally.stats();
   }
 
-  /** A page of clusters of at least `minSize` members: size descending, then id ascending. */
-  clusters(o: { minSize: number; limit: number; offset: number }): { clusters: Array<{ cluster_id: number; size: number; confidence: number }>; total: number } {
-    if (this.sorted === null) {
-      this.sorted = [...this.groups].map(([id, g]) => ({ id, size: g.length })).sort((x, y) => y.size - x.size || x.id - y.id);
+  /**
+   * A page of `GET /clusters`: clusters of at least `minSize` members, size
+   * descending then id ascending, with their confidence. The order is built
+   * once (counting sort) and reused until the next edit.
+   *
+   * @example
+   * state.clusters({ minSize: 2, limit: 100, offset: 0 }).total;
+   */
+  clusters(page: { minSize: number; limit: number; offset: number }): {
+    clusters: ClusterLine[];
+    total: number;
+    offset: number;
+    limit: number;
+  } {
+    this.order ??= clustersBySize(this.sizes);
+    const total = countAtLeast(this.order, this.sizes, page.minSize);
+    const start = Math.max(0, Math.min(page.offset, total));
+    const end = Math.max(start, Math.min(total, start + page.limit));
+    const lines: ClusterLine[] = [];
+    for (let i = start; i < end; i++) {
+      const id = this.order[i];
+      const size = this.sizes[id];
+      lines.push({ cluster_id: id, size, confidence: size === 1 ? 1 : this.facts(id).confidence });
     }
-    let list = this.sorted.filter((c) => c.size >= o.minSize);
-    if (o.minSize <= 1) {
-      const singles: Array<{ id: number; size: number }> = [];
-      for (let r = 0; r < this.rowCount; r++) if (this.of[r] === r && !this.groups.has(r)) singles.push({ id: r, size: 1 });
-      list = [...list, ...singles];
+    return { clusters: lines, total, offset: page.offset, limit: page.limit };
+  }
+
+  /**
+   * A copy of the cluster id of every row (for snapshots and comparisons).
+   *
+   * @example
+   * const before = state.clusterIds();
+   */
+  clusterIds(): Int32Array {
+    return this.of.slice();
+  }
+
+  /**
+   * The constraints of every edit applied so far (or given at construction).
+   *
+   * @example
+   * buildClusters({ rowCount, links, maxClusterSize: 100, constraints: state.constraints() });
+   */
+  constraints(): Constraints {
+    return this.log.snapshot();
+  }
+
+  private requireCluster(clusterId: number): void {
+    if (!this.isCluster(clusterId)) throw new KindredError('not_found', `cluster ${clusterId} does not exist`);
+  }
+
+  /** Rows reachable from `seeds` over usable edges, ascending; marks them in `inRegion`. */
+  private regionOf(seeds: readonly number[]): number[] {
+    const region: number[] = [];
+    const { offsets, neighbours } = this.linkGraph;
+    const visit = (row: number): void => {
+      if (this.inRegion[row] === 0) {
+        this.inRegion[row] = 1;
+        region.push(row);
+      }
+    };
+    for (const s of seeds) visit(s);
+    for (let head = 0; head < region.length; head++) {
+      const u = region[head];
+      const isolatedU = this.log.isolatedAt(u);
+      if (isolatedU === undefined) {
+        const end = offsets[u + 1];
+        for (let k = offsets[u]; k < end; k++) {
+          const v = neighbours[k];
+          if (this.inRegion[v] === 0 && this.log.isolatedAt(v) === undefined) visit(v);
+        }
+      }
+      this.log.forEachMustLink(u, (v, link) => {
+        if (this.inRegion[v] === 0 && link.seq > (isolatedU ?? -Infinity) && link.seq > (this.log.isolatedAt(v) ?? -Infinity)) visit(v);
+      });
     }
-    const page = list.slice(o.offset, o.offset + o.limit).map((c) => ({
-      cluster_id: c.id,
-      size: c.size,
-      confidence: this.facts(c.id).confidence,
-    }));
-    return { clusters: page, total: list.length };
+    return region.sort((x, y) => x - y);
+  }
+
+  /** Rebuilds the clusters of a closed region (ascending rows) with the builder, and the lists and tallies of its clusters. */
+  private recluster(region: number[]): void {
+    const local = this.localIndex;
+    for (let i = 0; i < region.length; i++) local[region[i]] = i;
+    try {
+      const { offsets, neighbours, scores } = this.linkGraph;
+      let count = 0;
+      for (const r of region) {
+        const end = offsets[r + 1];
+        for (let k = offsets[r]; k < end; k++) if (neighbours[k] > r && local[neighbours[k]] >= 0) count++;
+      }
+      const links: PairList = { a: new Int32Array(count), b: new Int32Array(count), score: new Float64Array(count), count };
+      let j = 0;
+      for (const r of region) {
+        const end = offsets[r + 1];
+        for (let k = offsets[r]; k < end; k++) {
+          const v = neighbours[k];
+          if (v > r && local[v] >= 0) {
+            links.a[j] = local[r];
+            links.b[j] = local[v];
+            links.score[j++] = scores[k];
+          }
+        }
+      }
+      const global = this.log.snapshotOfRows(region);
+      const constraints: Constraints = {
+        mustLinks: global.mustLinks.map((m) => ({ ...m, a: local[m.a], b: local[m.b] })),
+        cannotLinks: global.cannotLinks.map((c) => ({ ...c, a: local[c.a], b: local[c.b] })),
+        isolatedAt: new Map([...global.isolatedAt].map(([row, seq]) => [local[row], seq])),
+      };
+      const localOf = buildClusters({ rowCount: region.length, links, constraints, maxClusterSize: this.maxClusterSize });
+
+      for (const r of region) if (this.sizes[r] > 0) this.tally.remove(this.sizes[r]);
+      const rows = Int32Array.from(region);
+      for (let i = 0; i < rows.length; i++) this.of[rows[i]] = rows[localOf[i]];
+      this.relist(rows);
+      for (const r of region) if (this.sizes[r] > 0) this.tally.add(this.sizes[r]);
+      this.order = null;
+    } finally {
+      for (const r of region) local[r] = -1;
+    }
+  }
+
+  /** Rebuilds member lists and sizes for `rows` (ascending, a union of whole clusters). */
+  private relist(rows: Int32Array): void {
+    const tail = this.lastMember;
+    for (const r of rows) {
+      const c = this.of[r];
+      this.next[r] = -1;
+      if (c === r) {
+        this.sizes[r] = 1;
+      } else {
+        // c < r is in `rows` too, so tail[c] was set when c was visited.
+        this.sizes[r] = 0;
+        this.next[tail[c]] = r;
+        this.sizes[c]++;
+      }
+      tail[c] = r;
+    }
+  }
+
+  private affected(region: number[], before: Int32Array, touched: readonly number[]): number[] {
+    const changedOld = new Set<number>();
+    const ids = new Set<number>();
+    for (let i = 0; i < region.length; i++) {
+      if (before[i] !== this.of[region[i]]) {
+        changedOld.add(before[i]);
+        ids.add(this.of[region[i]]);
+      }
+    }
+    for (let i = 0; i < region.length; i++) if (changedOld.has(before[i])) ids.add(this.of[region[i]]);
+    for (const t of touched) ids.add(this.of[t]);
+    return [...ids].sort((x, y) => x - y);
   }
 }
