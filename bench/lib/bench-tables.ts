@@ -1,0 +1,183 @@
+/** Turns bench/results.json into the Markdown tables of docs/benchmarks.md: scorers, end-to-end runs, phases, scaling and targets. */
+import type { BenchResults, EndToEndResult } from './bench-results.js';
+import { markdownTable } from './markdown.js';
+import { formatCount, formatFixed, formatGigabytes, formatRate, formatSeconds } from './number-format.js';
+import { sizeLabel } from './people-data.js';
+
+/** Jaro–Winkler comparisons per second per core the engine is expected to reach. */
+const JW_TARGET = 5_000_000;
+const SPEEDUP_TARGET = 1.8;
+
+/**
+ * The generated sections of docs/benchmarks.md by marker name (see
+ * `replaceSection`).
+ *
+ * @example
+ * for (const [name, table] of Object.entries(benchTables(results))) doc = replaceSection(doc, name, table);
+ */
+export function benchTables(r: BenchResults): Record<string, string> {
+  return {
+    'bench:meta': metaSection(r),
+    'bench:targets': targetsTable(r),
+    'bench:scorers': scorersTable(r),
+    'bench:e2e': endToEndTable(r),
+    'bench:scaling': scalingTable(r),
+    'bench:phases': phasesTable(r),
+  };
+}
+
+function e2eRuns(r: BenchResults): EndToEndResult[] {
+  return 'runs' in r.end_to_end ? r.end_to_end.runs : [];
+}
+
+function find(r: BenchResults, workload: string, rows: number, workers: number): EndToEndResult | undefined {
+  return e2eRuns(r).find((x) => x.workload === workload && x.rows === rows && x.workers === workers);
+}
+
+function metaSection(r: BenchResults): string {
+  const m = r.machine;
+  const lines = [
+    `Generated ${r.generated_at} from commit \`${r.commit}\` by \`make bench\`.`,
+    '',
+    `Machine: ${m.cpus} cores (${m.cpuModel}), ${m.totalMemoryGb} GB RAM, Node ${m.node}, ${m.platform}; ` +
+      `1-minute load average at the start: ${m.loadAverageAtStart}.`,
+    `Peak memory: ${r.rss_method}.`,
+  ];
+  if ('skipped' in r.scorers) lines.push('', `Scorer micro-benchmarks skipped: ${r.scorers.skipped}.`);
+  else lines.push('', `Scorer micro-benchmarks measured ${r.scorers.ran_at} (median of ${r.scorers.repeats}).`);
+  if (!('runs' in r.end_to_end)) lines.push(`End-to-end runs skipped: ${r.end_to_end.skipped}.`);
+  else {
+    lines.push(`End-to-end runs measured ${r.end_to_end.ran_at}${r.end_to_end.quick ? ' with --quick' : ''}.`);
+    for (const s of r.end_to_end.skipped) lines.push(`- skipped: ${s}`);
+    for (const run of r.end_to_end.runs) {
+      for (const e of run.errors) lines.push(`- ${run.workload} ${sizeLabel(run.rows)} workers=${run.workers} failed: ${e}`);
+    }
+  }
+  return lines.join('\n');
+}
+
+function speedup(r: BenchResults, workload: string, rows: number): number | null {
+  const one = find(r, workload, rows, 1)?.phases_ms.score;
+  const two = find(r, workload, rows, 2)?.phases_ms.score;
+  return one && two ? one / two : null;
+}
+
+function verdict(measured: number | null, ok: (x: number) => boolean): string {
+  if (measured === null) return 'not measured';
+  return ok(measured) ? 'met' : '**not met**';
+}
+
+function targetsTable(r: BenchResults): string {
+  const tight = find(r, 'tight', 1_000_000, 2);
+  const broad = find(r, 'broad', 1_000_000, 2);
+  const jw = 'rows' in r.scorers ? r.scorers.rows.find((x) => x.scorer === 'jaro_winkler')?.comparisons_per_second ?? null : null;
+  const rows: string[][] = [
+    ['tight, 1M rows, wall (2 workers)', '≤ 7 s', formatSeconds(tight?.wall_ms), verdict(tight?.wall_ms ?? null, (x) => x <= 7000)],
+    ['broad, 1M rows, wall (2 workers)', '≤ 50 s', formatSeconds(broad?.wall_ms), verdict(broad?.wall_ms ?? null, (x) => x <= 50_000)],
+  ];
+  for (const workload of ['tight', 'broad']) {
+    const size = [1_000_000, 100_000].find((n) => speedup(r, workload, n) !== null) ?? 1_000_000;
+    const s = speedup(r, workload, size);
+    rows.push([
+      `${workload}, ${sizeLabel(size)} rows: scoring throughput, 2 workers ÷ 1 worker`,
+      `≥ ${SPEEDUP_TARGET}×`,
+      s === null ? '—' : `${s.toFixed(2)}×`,
+      verdict(s, (x) => x >= SPEEDUP_TARGET),
+    ]);
+  }
+  rows.push([
+    'tight, 1M rows, peak RSS (2 workers)',
+    '≤ 1 GB',
+    formatGigabytes(tight?.peak_rss_bytes),
+    verdict(tight?.peak_rss_bytes ?? null, (x) => x <= 1e9),
+  ]);
+  rows.push(['Jaro–Winkler comparisons per second per core', '≥ 5 M/s', formatRate(jw), verdict(jw, (x) => x >= JW_TARGET)]);
+  return markdownTable(['target', 'goal', 'measured', 'status'], rows);
+}
+
+function scorersTable(r: BenchResults): string {
+  if ('skipped' in r.scorers) return `_Skipped: ${r.scorers.skipped}._`;
+  return markdownTable(
+    ['scorer', 'comparisons/s (one core, median)', 'runs'],
+    r.scorers.rows.map((x) => [
+      `\`${x.scorer}\``,
+      formatCount(x.comparisons_per_second),
+      x.runs.map((v) => formatRate(v)).join(', '),
+    ]),
+  );
+}
+
+function referenceFor(r: BenchResults, run: EndToEndResult): { wall: string; pairs: string; rss: string } {
+  const ref = r.reference.find((x) => x.workload === run.workload && x.rows === sizeLabel(run.rows));
+  return ref ? { wall: ref.wall, pairs: formatCount(ref.candidatePairs), rss: ref.peakRss } : { wall: '—', pairs: '—', rss: '—' };
+}
+
+function endToEndTable(r: BenchResults): string {
+  const runs = e2eRuns(r);
+  if (runs.length === 0) {
+    const why = 'runs' in r.end_to_end ? r.end_to_end.skipped.join('; ') : r.end_to_end.skipped;
+    return `_No end-to-end runs: ${why}._`;
+  }
+  return markdownTable(
+    [
+      'workload', 'rows', 'workers', 'wall (median)', 'runs', 'peak RSS', 'records/s', 'candidate pairs', 'scoring', 'candidate pairs/s (scoring)',
+      'precision', 'recall', 'F1', 'B³ F1', 'ref. wall (2 threads)', 'ref. pairs', 'ref. RSS',
+    ],
+    runs.map((x) => {
+      const ref = referenceFor(r, x);
+      return [
+        x.workload,
+        sizeLabel(x.rows),
+        String(x.workers),
+        formatSeconds(x.wall_ms),
+        String(x.runs),
+        formatGigabytes(x.peak_rss_bytes),
+        formatRate(x.records_per_second),
+        formatCount(x.candidate_pairs ?? x.evaluate_candidate_pairs),
+        formatSeconds(x.phases_ms.score),
+        formatRate(x.candidate_pairs_per_second),
+        formatFixed(x.precision, 4),
+        formatFixed(x.recall, 4),
+        formatFixed(x.f1, 4),
+        formatFixed(x.bcubed_f1, 4),
+        ref.wall,
+        ref.pairs,
+        ref.rss,
+      ];
+    }),
+  );
+}
+
+function scalingTable(r: BenchResults): string {
+  const pairs = new Map<string, { workload: string; rows: number }>();
+  for (const x of e2eRuns(r)) pairs.set(`${x.workload}/${x.rows}`, { workload: x.workload, rows: x.rows });
+  if (pairs.size === 0) return '_No end-to-end runs._';
+  return markdownTable(
+    ['workload', 'rows', 'scoring, 1 worker', 'scoring, 2 workers', 'speed-up', 'wall, 1 worker', 'wall, 2 workers', 'goal'],
+    [...pairs.values()].map(({ workload, rows }) => {
+      const one = find(r, workload, rows, 1);
+      const two = find(r, workload, rows, 2);
+      const s = speedup(r, workload, rows);
+      return [
+        workload,
+        sizeLabel(rows),
+        formatSeconds(one?.phases_ms.score),
+        formatSeconds(two?.phases_ms.score),
+        s === null ? '—' : `${s.toFixed(2)}×`,
+        formatSeconds(one?.wall_ms),
+        formatSeconds(two?.wall_ms),
+        `≥ ${SPEEDUP_TARGET}×`,
+      ];
+    }),
+  );
+}
+
+function phasesTable(r: BenchResults): string {
+  const runs = e2eRuns(r);
+  if (runs.length === 0) return '_No end-to-end runs._';
+  const names = ['load', 'prepare', 'block', 'train', 'score', 'cluster', 'write'].filter((n) => runs.some((x) => x.phases_ms[n] !== undefined));
+  return markdownTable(
+    ['workload', 'rows', 'workers', ...names, 'wall'],
+    runs.map((x) => [x.workload, sizeLabel(x.rows), String(x.workers), ...names.map((n) => formatSeconds(x.phases_ms[n])), formatSeconds(x.wall_ms)]),
+  );
+}

@@ -1,0 +1,39 @@
+/** The shape of bench/quality-results.json: one evaluation per dataset and mode, with what was excluded and how long it took. */
+import type { MachineInfo } from './machine.js';
+
+/** One `kindred evaluate` run on one dataset. */
+export interface QualityRun {
+  dataset: string;
+  title: string;
+  kind: 'dedupe' | 'link';
+  mode: 'hand' | 'zero';
+  rows: number;
+  /** Configuration file (repository-relative) or "zero-config". */
+  config: string;
+  /** Columns passed with --exclude. */
+  excluded: string[];
+  candidate_pairs: number | null;
+  precision: number | null;
+  recall: number | null;
+  f1: number | null;
+  bcubed_precision: number | null;
+  bcubed_recall: number | null;
+  bcubed_f1: number | null;
+  /** Spawn to exit. */
+  wall_ms: number | null;
+  error: string | null;
+}
+
+/**
+ * Everything one `make quality` wrote.
+ *
+ * @example
+ * const q = JSON.parse(readFileSync('bench/quality-results.json', 'utf8')) as QualityResults;
+ */
+export interface QualityResults {
+  generated_at: string;
+  commit: string;
+  machine: MachineInfo;
+  runs: QualityRun[];
+  skipped: string[];
+}

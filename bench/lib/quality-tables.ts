@@ -1,0 +1,72 @@
+/** Turns bench/quality-results.json into the tables of docs/quality.md: one per mode, and the targets. */
+import { markdownTable } from './markdown.js';
+import { formatCount, formatFixed, formatSeconds } from './number-format.js';
+import type { QualityResults, QualityRun } from './quality-results.js';
+
+/** Hand-configured pairwise F1 the project aims for, by dataset. */
+export const QUALITY_TARGETS: Record<string, number> = {
+  febrl3: 0.99,
+  febrl4: 0.99,
+  dblp_acm: 0.97,
+  splink_fake_1000: 0.9,
+  cora: 0.85,
+};
+
+/**
+ * The generated sections of docs/quality.md by marker name.
+ *
+ * @example
+ * for (const [name, table] of Object.entries(qualityTables(results))) doc = replaceSection(doc, name, table);
+ */
+export function qualityTables(q: QualityResults): Record<string, string> {
+  return {
+    'quality:meta': metaSection(q),
+    'quality:targets': targetsTable(q),
+    'quality:hand': modeTable(q.runs.filter((r) => r.mode === 'hand')),
+    'quality:zero': modeTable(q.runs.filter((r) => r.mode === 'zero')),
+  };
+}
+
+function metaSection(q: QualityResults): string {
+  const m = q.machine;
+  const lines = [
+    `Generated ${q.generated_at} from commit \`${q.commit}\` by \`make quality\` on ${m.cpus} cores (${m.cpuModel}), Node ${m.node}; ` +
+      `1-minute load average at the start: ${m.loadAverageAtStart}.`,
+  ];
+  for (const s of q.skipped) lines.push(`- skipped: ${s}`);
+  for (const r of q.runs) if (r.error !== null) lines.push(`- ${r.dataset} (${r.mode}) failed: ${r.error}`);
+  return lines.join('\n');
+}
+
+function targetsTable(q: QualityResults): string {
+  return markdownTable(
+    ['dataset', 'goal (hand-configured pairwise F1)', 'reached', 'status'],
+    Object.entries(QUALITY_TARGETS).map(([name, goal]) => {
+      const run = q.runs.find((r) => r.dataset === name && r.mode === 'hand');
+      const f1 = run?.f1 ?? null;
+      return [name, `≥ ${goal.toFixed(2)}`, formatFixed(f1, 4), f1 === null ? 'not measured' : f1 >= goal ? 'met' : '**not met**'];
+    }),
+  );
+}
+
+function modeTable(runs: QualityRun[]): string {
+  if (runs.length === 0) return '_No runs._';
+  return markdownTable(
+    ['dataset', 'kind', 'rows', 'candidate pairs', 'precision', 'recall', 'F1', 'B³ precision', 'B³ recall', 'B³ F1', 'time', 'target F1', 'excluded columns'],
+    runs.map((r) => [
+      r.dataset,
+      r.kind,
+      formatCount(r.rows),
+      formatCount(r.candidate_pairs),
+      formatFixed(r.precision, 4),
+      formatFixed(r.recall, 4),
+      r.f1 === null ? (r.error !== null ? 'failed' : '—') : formatFixed(r.f1, 4),
+      formatFixed(r.bcubed_precision, 4),
+      formatFixed(r.bcubed_recall, 4),
+      formatFixed(r.bcubed_f1, 4),
+      formatSeconds(r.wall_ms),
+      QUALITY_TARGETS[r.dataset] !== undefined && r.mode === 'hand' ? `≥ ${QUALITY_TARGETS[r.dataset].toFixed(2)}` : '',
+      r.excluded.map((c) => `\`${c}\``).join(', '),
+    ]),
+  );
+}

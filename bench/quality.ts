@@ -1,0 +1,226 @@
+/** `make quality`: runs `kindred evaluate` on every shared dataset present, with its hand-written configuration and zero-config, and writes docs/quality.md. */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { columnReferences, loadConfigFile } from '../src/config/index.js';
+import { missingFiles, readManifest, type Dataset } from './lib/dataset-manifest.js';
+import { buildLinkTable, SOURCE_COLUMN } from './lib/link-table.js';
+import { machineInfo } from './lib/machine.js';
+import { replaceSection } from './lib/markdown.js';
+import type { QualityResults, QualityRun } from './lib/quality-results.js';
+import { qualityTables } from './lib/quality-tables.js';
+import { BENCH_OUT, CLI, currentCommit, REPO_ROOT } from './lib/repo-paths.js';
+import { runTimed } from './lib/timed-process.js';
+
+const USAGE = `Usage: node dist/bench/quality.js [--shared ../shared] [--only a,b] [--mode hand|zero|both] [--timeout-min 15]
+
+  --shared <dir>      the shared folder holding data/manifest.json; default ../shared
+  --only <names>      comma-separated dataset names (default: every dataset present)
+  --mode <mode>       hand-written configurations, zero-config, or both (default)
+  --timeout-min <n>   kill a run after n minutes and report it as failed (default 15)
+`;
+
+/**
+ * Per-record id columns, beyond the manifest's exclude_columns. They carry no
+ * evidence about the entity, and the source truth files are keyed on them,
+ * so they are never given to the matcher.
+ */
+const RECORD_ID_COLUMNS: Record<string, string[]> = {
+  cora: ['Entity Id'],
+  cddb: ['id'],
+  patstat_nl_inventors: ['person_id'],
+  dedupe_chicago_childcare: ['Id'],
+  splink_fake_1000: ['unique_id'],
+};
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      shared: { type: 'string', default: '../shared' },
+      only: { type: 'string' },
+      mode: { type: 'string', default: 'both' },
+      'timeout-min': { type: 'string', default: '15' },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  const mode = values.mode as string;
+  if (!['hand', 'zero', 'both'].includes(mode)) {
+    process.stderr.write(`--mode must be hand, zero or both\n${USAGE}`);
+    return 2;
+  }
+  const shared = resolve(values.shared as string);
+  const timeoutMs = Number(values['timeout-min']) * 60_000;
+  const only = values.only === undefined ? null : new Set((values.only as string).split(',').map((s) => s.trim()));
+  const resultsPath = join(REPO_ROOT, 'bench', 'quality-results.json');
+  const previous = readPrevious(resultsPath);
+  const skipped: string[] = [];
+  const runs: QualityRun[] = [];
+
+  const datasets = readManifest(shared);
+  if (datasets === null) {
+    skipped.push(`${join(shared, 'data', 'manifest.json')} not found: no datasets`);
+    log(skipped[0]);
+  }
+  for (const d of datasets ?? []) {
+    if (only !== null && !only.has(d.name)) continue;
+    const missing = missingFiles(shared, d);
+    if (missing.length > 0) {
+      skipped.push(`${d.name}: missing ${missing.map((m) => relative(shared, m)).join(', ')}`);
+      continue;
+    }
+    const input = await inputFor(shared, d);
+    const handConfig = join(REPO_ROOT, 'data', 'configs', `${d.name}.yaml`);
+    if (mode !== 'zero') {
+      if (existsSync(handConfig)) runs.push(await evaluate(d, input, 'hand', handConfig, timeoutMs));
+      else skipped.push(`${d.name}: no hand-written configuration (data/configs/${d.name}.yaml)`);
+    }
+    if (mode !== 'hand') runs.push(await evaluate(d, input, 'zero', null, timeoutMs));
+  }
+
+  // Runs not repeated this time (--only, --mode) keep their previous figures.
+  const merged = [...runs];
+  for (const old of previous?.runs ?? []) {
+    if (!merged.some((r) => r.dataset === old.dataset && r.mode === old.mode)) merged.push(old);
+  }
+  const order = (datasets ?? []).map((d) => d.name);
+  merged.sort((a, b) => order.indexOf(a.dataset) - order.indexOf(b.dataset) || a.mode.localeCompare(b.mode));
+  const results: QualityResults = { generated_at: new Date().toISOString(), commit: currentCommit(), machine: machineInfo(), runs: merged, skipped };
+  writeFileSync(resultsPath, JSON.stringify(results, null, 2) + '\n');
+  log(`wrote ${relative(REPO_ROOT, resultsPath)}`);
+  const docPath = join(REPO_ROOT, 'docs', 'quality.md');
+  let doc = existsSync(docPath) ? readFileSync(docPath, 'utf8') : '# Match quality\n';
+  for (const [name, content] of Object.entries(qualityTables(results))) doc = replaceSection(doc, name, content);
+  writeFileSync(docPath, doc);
+  log(`updated ${relative(REPO_ROOT, docPath)}`);
+  return 0;
+}
+
+function readPrevious(path: string): QualityResults | null {
+  if (!existsSync(path)) return null;
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as QualityResults;
+  } catch {
+    return null;
+  }
+}
+
+function log(line: string): void {
+  process.stderr.write(`quality: ${line}\n`);
+}
+
+interface EvaluateInput {
+  csv: string;
+  truth: string;
+  rows: number;
+  /** Leaking and id columns: --exclude in both modes. */
+  exclude: string[];
+  /** Also excluded in zero-config mode only (the link configurations use it). */
+  zeroOnlyExclude: string[];
+}
+
+/** The file, truth and exclusions of one dataset; link datasets are concatenated first. */
+async function inputFor(shared: string, d: Dataset): Promise<EvaluateInput> {
+  const dir = join(shared, 'data', d.name);
+  const idColumns = RECORD_ID_COLUMNS[d.name] ?? [];
+  if (d.kind === 'dedupe') {
+    return {
+      csv: join(dir, d.records),
+      truth: join(dir, 'truth.csv'),
+      rows: d.rows,
+      exclude: unique([...d.exclude_columns, ...idColumns].filter((c) => d.columns.includes(c))),
+      zeroOnlyExclude: [],
+    };
+  }
+  const table = await buildLinkTable(d, dir, join(BENCH_OUT, 'quality'));
+  // The id columns exist only to state the truth: never evidence, and in some sets equal across sides.
+  const exclude = unique([...d.exclude_columns, d.left_id, d.right_id, ...idColumns].filter((c) => table.columns.includes(c)));
+  // Zero-config has no link mode; the source marker is an artefact of the concatenation, not data.
+  return { csv: table.csv, truth: table.truth, rows: table.rows, exclude, zeroOnlyExclude: [SOURCE_COLUMN] };
+}
+
+function unique(xs: string[]): string[] {
+  return [...new Set(xs)];
+}
+
+/** Fails loudly if a hand-written configuration would match on a column that must be dropped. */
+function assertNoLeak(config: string, exclude: string[]): void {
+  const used = columnReferences(loadConfigFile(config)).filter((r) => !r.path.startsWith('exclude_columns'));
+  const leak = used.find((r) => exclude.includes(r.column));
+  if (leak) throw new Error(`${config}: ${leak.path} uses "${leak.column}", a column excluded because it leaks the truth`);
+}
+
+async function evaluate(d: Dataset, input: EvaluateInput, mode: 'hand' | 'zero', config: string | null, timeoutMs: number): Promise<QualityRun> {
+  const exclude = mode === 'zero' ? [...input.exclude, ...input.zeroOnlyExclude] : input.exclude;
+  const run: QualityRun = {
+    dataset: d.name,
+    title: d.title,
+    kind: d.kind,
+    mode,
+    rows: input.rows,
+    config: config === null ? 'zero-config' : relative(REPO_ROOT, config),
+    excluded: exclude,
+    candidate_pairs: null,
+    precision: null,
+    recall: null,
+    f1: null,
+    bcubed_precision: null,
+    bcubed_recall: null,
+    bcubed_f1: null,
+    wall_ms: null,
+    error: null,
+  };
+  try {
+    if (config !== null) assertNoLeak(config, exclude);
+  } catch (e) {
+    run.error = e instanceof Error ? e.message : String(e);
+    log(`${d.name} (${mode}): ${run.error}`);
+    return run;
+  }
+  const args = [CLI, 'evaluate', '--file', input.csv, '--truth', input.truth, '--quiet'];
+  if (config !== null) args.push('--config', config);
+  for (const c of exclude) args.push('--exclude', c);
+  log(`${d.name} (${mode}) …`);
+  const r = await runTimed(process.execPath, args, REPO_ROOT, timeoutMs);
+  run.wall_ms = r.wallMs;
+  if (r.timedOut) run.error = `killed after ${Math.round(timeoutMs / 60_000)} min`;
+  else if (r.code !== 0) run.error = `exit ${r.code}: ${r.stderr.trim().split('\n').slice(-4).join(' / ')}`;
+  else {
+    try {
+      const j = JSON.parse(r.stdout) as {
+        candidate_pairs: number;
+        pairwise: { precision: number; recall: number; f1: number };
+        bcubed: { precision: number; recall: number; f1: number };
+      };
+      Object.assign(run, {
+        candidate_pairs: j.candidate_pairs,
+        precision: j.pairwise.precision,
+        recall: j.pairwise.recall,
+        f1: j.pairwise.f1,
+        bcubed_precision: j.bcubed.precision,
+        bcubed_recall: j.bcubed.recall,
+        bcubed_f1: j.bcubed.f1,
+      });
+    } catch {
+      run.error = 'evaluate printed no JSON';
+    }
+  }
+  log(
+    `${d.name} (${mode}): ${run.error ?? `P=${run.precision?.toFixed(4)} R=${run.recall?.toFixed(4)} F1=${run.f1?.toFixed(4)} B3-F1=${run.bcubed_f1?.toFixed(4)}`} in ${(run.wall_ms / 1000).toFixed(1)} s`,
+  );
+  return run;
+}
+
+mkdirSync(BENCH_OUT, { recursive: true });
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e: unknown) => {
+    process.stderr.write(`quality: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    process.exitCode = 1;
+  },
+);

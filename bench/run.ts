@@ -1,0 +1,251 @@
+/** `make bench`: scorer micro-benchmarks and the standard tight/broad end-to-end workloads; writes bench/results.json and the tables of docs/benchmarks.md. */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { BenchResults, EndToEndResult } from './lib/bench-results.js';
+import { benchTables } from './lib/bench-tables.js';
+import { machineInfo } from './lib/machine.js';
+import { replaceSection } from './lib/markdown.js';
+import { median } from './lib/median.js';
+import { ensurePeopleFile, sizeLabel } from './lib/people-data.js';
+import { loggedCount, parsePhaseLog } from './lib/phase-log.js';
+import { readReferenceFigures } from './lib/reference-figures.js';
+import { BENCH_OUT, CLI, currentCommit, REPO_ROOT } from './lib/repo-paths.js';
+import { rssMethod, runTimed } from './lib/timed-process.js';
+
+const USAGE = `Usage: node dist/bench/run.js [--shared ../shared] [--quick] [--only scorers|e2e] [--repeat N]
+
+  --shared <dir>   the shared folder (generator, reference figures); default ../shared
+  --quick          skip the 1M-row runs (and repeat the scorer benchmark once)
+  --only <part>    run only the scorer micro-benchmarks or only the end-to-end workloads;
+                   the other part keeps its previous results in bench/results.json
+  --repeat <n>     repetitions of each 100k-row run and of the scorer benchmark (default 3);
+                   1M-row runs run once
+`;
+
+const WORKLOADS = ['tight', 'broad'] as const;
+const WORKER_COUNTS = [1, 2] as const;
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      shared: { type: 'string', default: '../shared' },
+      quick: { type: 'boolean', default: false },
+      only: { type: 'string' },
+      repeat: { type: 'string', default: '3' },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  const shared = resolve(values.shared as string);
+  const quick = values.quick === true;
+  const repeat = Math.max(1, Number(values.repeat));
+  const only = values.only as string | undefined;
+  if (only !== undefined && only !== 'scorers' && only !== 'e2e') {
+    process.stderr.write(`--only must be scorers or e2e\n${USAGE}`);
+    return 2;
+  }
+  mkdirSync(BENCH_OUT, { recursive: true });
+  const resultsPath = join(REPO_ROOT, 'bench', 'results.json');
+  const previous = readPrevious(resultsPath);
+
+  const results: BenchResults = {
+    generated_at: new Date().toISOString(),
+    commit: currentCommit(),
+    machine: machineInfo(),
+    rss_method: rssMethod(),
+    scorers: only === 'e2e' && previous ? previous.scorers : await scorerSection(quick ? 1 : repeat),
+    end_to_end: only === 'scorers' && previous ? previous.end_to_end : await endToEndSection(shared, quick, repeat),
+    reference: readReferenceFigures(join(shared, 'bench', 'README.md')),
+  };
+  writeFileSync(resultsPath, JSON.stringify(results, null, 2) + '\n');
+  log(`wrote ${relative(REPO_ROOT, resultsPath)}`);
+
+  const docPath = join(REPO_ROOT, 'docs', 'benchmarks.md');
+  let doc = existsSync(docPath) ? readFileSync(docPath, 'utf8') : '# Benchmarks\n';
+  for (const [name, content] of Object.entries(benchTables(results))) doc = replaceSection(doc, name, content);
+  writeFileSync(docPath, doc);
+  log(`updated ${relative(REPO_ROOT, docPath)}`);
+  return 0;
+}
+
+function readPrevious(path: string): BenchResults | null {
+  if (!existsSync(path)) return null;
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as BenchResults;
+  } catch {
+    return null;
+  }
+}
+
+function log(line: string): void {
+  process.stderr.write(`bench: ${line}\n`);
+}
+
+/** The scorer micro-benchmarks of bench/scorers.bench.ts (another module; skipped when absent). */
+async function scorerSection(repeats: number): Promise<BenchResults['scorers']> {
+  // A computed specifier keeps this file compiling even when the scorer benchmark is absent.
+  const specifier = './scorers.bench.js';
+  let runScorerBench: (o: { time?: number }) => Promise<Array<{ scorer: string; comparisonsPerSecond: number }>>;
+  try {
+    const mod: unknown = await import(specifier);
+    const fn = typeof mod === 'object' && mod !== null ? (mod as Record<string, unknown>).runScorerBench : undefined;
+    if (typeof fn !== 'function') return { skipped: 'bench/scorers.bench.ts does not export runScorerBench' };
+    runScorerBench = fn as typeof runScorerBench;
+  } catch (e) {
+    return { skipped: `bench/scorers.bench.ts could not be loaded (${e instanceof Error ? e.message : String(e)})` };
+  }
+  const runs = new Map<string, number[]>();
+  for (let i = 0; i < repeats; i++) {
+    log(`scorers: run ${i + 1}/${repeats}`);
+    for (const r of await runScorerBench({ time: 500 })) runs.set(r.scorer, [...(runs.get(r.scorer) ?? []), r.comparisonsPerSecond]);
+  }
+  return {
+    ran_at: new Date().toISOString(),
+    repeats,
+    rows: [...runs].map(([scorer, perSecond]) => ({ scorer, comparisons_per_second: median(perSecond), runs: perSecond })),
+  };
+}
+
+/** The tight and broad workloads at 100k and 1M rows with 1 and 2 workers. */
+async function endToEndSection(shared: string, quick: boolean, repeat: number): Promise<BenchResults['end_to_end']> {
+  const skipped: string[] = [];
+  const runs: EndToEndResult[] = [];
+  const sizes = quick ? [100_000] : [100_000, 1_000_000];
+  if (quick) skipped.push('1M-row runs (--quick)');
+  for (const rows of sizes) {
+    const people = await ensurePeopleFile(shared, rows, BENCH_OUT);
+    if (!people.ok) {
+      skipped.push(`${sizeLabel(rows)} rows: ${people.reason}`);
+      log(`skipping ${sizeLabel(rows)} rows: ${people.reason}`);
+      continue;
+    }
+    for (const workload of WORKLOADS) {
+      const config = join(REPO_ROOT, 'bench', 'workloads', `${workload}.yaml`);
+      if (!existsSync(config)) {
+        skipped.push(`${workload}: ${config} not found`);
+        continue;
+      }
+      const quality = await evaluateOnce(people.csv, people.truth, config);
+      const repetitions = rows >= 1_000_000 ? 1 : repeat;
+      const samples = new Map<number, DedupeSample[]>(WORKER_COUNTS.map((w) => [w, []]));
+      // Alternating worker counts spreads any drift in machine load over both.
+      for (let i = 0; i < repetitions; i++) {
+        for (const workers of WORKER_COUNTS) {
+          log(`${workload} ${sizeLabel(rows)} workers=${workers} run ${i + 1}/${repetitions}`);
+          const sample = await dedupeOnce(people.csv, config, workers);
+          if (sample.error !== null) log(`  failed: ${sample.error}`);
+          (samples.get(workers) as DedupeSample[]).push(sample);
+        }
+      }
+      for (const workers of WORKER_COUNTS) runs.push(summarise(workload, rows, workers, samples.get(workers) as DedupeSample[], quality));
+    }
+  }
+  return { ran_at: new Date().toISOString(), quick, runs, skipped };
+}
+
+interface DedupeSample {
+  wallMs: number;
+  peakRssBytes: number | null;
+  phasesMs: Record<string, number>;
+  candidatePairs: number | null;
+  keptPairs: number | null;
+  error: string | null;
+}
+
+/**
+ * One timed `kindred dedupe`. The phase log stays on (no --quiet): it is a
+ * handful of lines and gives the per-phase timings the speed-up needs.
+ */
+async function dedupeOnce(csv: string, config: string, workers: number): Promise<DedupeSample> {
+  const out = join(BENCH_OUT, `dedupe-${workers}w.csv`);
+  const r = await runTimed(process.execPath, [CLI, 'dedupe', '--file', csv, '--config', config, '--out', out, '--workers', String(workers)], REPO_ROOT);
+  const phases = parsePhaseLog(r.stderr);
+  const phasesMs: Record<string, number> = {};
+  for (const [name, p] of phases) phasesMs[name] = p.seconds * 1000;
+  return {
+    wallMs: r.wallMs,
+    peakRssBytes: r.peakRssBytes,
+    phasesMs,
+    candidatePairs: loggedCount(phases.get('score'), 'candidate_pairs'),
+    keptPairs: loggedCount(phases.get('score'), 'kept_pairs'),
+    error: r.code === 0 ? null : `exit ${r.code}: ${r.stderr.trim().split('\n').slice(-3).join(' / ')}`,
+  };
+}
+
+interface EvaluateFigures {
+  candidatePairs: number | null;
+  precision: number | null;
+  recall: number | null;
+  f1: number | null;
+  bcubedF1: number | null;
+}
+
+/** `kindred evaluate` against the rec_id truth: candidate pairs and match quality of the workload. */
+async function evaluateOnce(csv: string, truth: string, config: string): Promise<EvaluateFigures> {
+  log(`evaluate ${relative(REPO_ROOT, config)} on ${relative(REPO_ROOT, csv)}`);
+  const r = await runTimed(process.execPath, [CLI, 'evaluate', '--file', csv, '--truth', truth, '--config', config, '--quiet'], REPO_ROOT);
+  const none: EvaluateFigures = { candidatePairs: null, precision: null, recall: null, f1: null, bcubedF1: null };
+  if (r.code !== 0) {
+    log(`  evaluate failed (exit ${r.code}): ${r.stderr.trim()}`);
+    return none;
+  }
+  try {
+    const j = JSON.parse(r.stdout) as {
+      candidate_pairs: number;
+      pairwise: { precision: number; recall: number; f1: number };
+      bcubed: { f1: number };
+    };
+    return { candidatePairs: j.candidate_pairs, precision: j.pairwise.precision, recall: j.pairwise.recall, f1: j.pairwise.f1, bcubedF1: j.bcubed.f1 };
+  } catch {
+    log('  evaluate printed no JSON');
+    return none;
+  }
+}
+
+function summarise(workload: string, rows: number, workers: number, samples: DedupeSample[], quality: EvaluateFigures): EndToEndResult {
+  const ok = samples.filter((s) => s.error === null);
+  const med = (pick: (s: DedupeSample) => number | null): number | null => {
+    const xs = ok.map(pick).filter((x): x is number => x !== null);
+    return xs.length > 0 ? median(xs) : null;
+  };
+  const phaseNames = [...new Set(ok.flatMap((s) => Object.keys(s.phasesMs)))];
+  const phasesMs: Record<string, number> = {};
+  for (const name of phaseNames) phasesMs[name] = med((s) => s.phasesMs[name] ?? null) ?? NaN;
+  const wallMs = med((s) => s.wallMs);
+  const scoreMs = phasesMs.score ?? null;
+  const candidatePairs = med((s) => s.candidatePairs);
+  return {
+    workload,
+    rows,
+    workers,
+    runs: samples.length,
+    errors: samples.filter((s) => s.error !== null).map((s) => s.error as string),
+    wall_ms: wallMs,
+    wall_runs_ms: ok.map((s) => Math.round(s.wallMs)),
+    peak_rss_bytes: med((s) => s.peakRssBytes),
+    phases_ms: phasesMs,
+    candidate_pairs: candidatePairs,
+    kept_pairs: med((s) => s.keptPairs),
+    records_per_second: wallMs ? rows / (wallMs / 1000) : null,
+    candidate_pairs_per_second: scoreMs && candidatePairs !== null ? candidatePairs / (scoreMs / 1000) : null,
+    evaluate_candidate_pairs: quality.candidatePairs,
+    precision: quality.precision,
+    recall: quality.recall,
+    f1: quality.f1,
+    bcubed_f1: quality.bcubedF1,
+  };
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e: unknown) => {
+    process.stderr.write(`bench: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    process.exitCode = 1;
+  },
+);
