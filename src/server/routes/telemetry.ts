@@ -4,13 +4,13 @@ import type { ServerEnv } from '../middleware/chain/index.js';
 import { safeJson } from '../http-errors.js';
 import type { ServerState } from '../server-state.js';
 
-/** The exact object served before any autoconfig run. */
-export const TELEMETRY_SENTINEL = { available: false, source: null } as const;
+import { parseTelemetry, TELEMETRY_SENTINEL } from '../../autoconfig/telemetry-schema.js';
 
 /** The latest telemetry object (parsed JSON) or the sentinel. */
 export function latestTelemetry(state: ServerState): unknown {
   const row = state.db?.latestTelemetry() ?? null;
-  return row === null ? TELEMETRY_SENTINEL : (JSON.parse(row.json) as unknown);
+  // Every reader parses with the one telemetry parser (API.md 5.1).
+  return row === null ? TELEMETRY_SENTINEL : parseTelemetry(JSON.parse(row.json) as unknown);
 }
 
 /** Registers the local telemetry routes (the hosted `/api/v1` one too when hosted auth is off). */
