@@ -21,10 +21,19 @@ test('keep mask leaves pairs out', () => {
   assert.deepEqual(Array.from(strongestFirst(pairs, 3, Uint8Array.of(1, 0, 1))), [0, 2]);
 });
 
-test('matches a comparator sort on random input with many ties', () => {
-  const pairs = randomPairs(seededRandom(7), 300, 2000);
+test('the radix path matches a comparator sort on random input with many ties', () => {
+  const pairs = randomPairs(seededRandom(7), 300, 5000); // over the comparison-sort cut-off: radix path
   const expected = Array.from({ length: pairs.count }, (_, i) => i).sort(
     (x, y) => pairs.score[y] - pairs.score[x] || pairs.a[x] - pairs.a[y] || pairs.b[x] - pairs.b[y],
   );
   assert.deepEqual(Array.from(strongestFirst(pairs, 300, null)), expected);
+});
+
+test('small and large inputs are ordered the same way (comparison and radix paths)', () => {
+  const big = randomPairs(seededRandom(3), 2000, 5000);
+  const full = Array.from(strongestFirst(big, 2000, null));
+  // Keep a few hundred pairs via the mask: the comparison path must agree with the radix order restricted to them.
+  const keep = new Uint8Array(big.count);
+  for (let i = 0; i < big.count; i += 17) keep[i] = 1;
+  assert.deepEqual(Array.from(strongestFirst(big, 2000, keep)), full.filter((i) => keep[i] === 1));
 });
