@@ -2,7 +2,7 @@
 
 /**
  * Rounds to 6 decimals, half away from zero, judged on the shortest decimal
- * spelling of the number (what JSON prints), not on its binary value: 
+ * spelling of the number (what JSON prints), not on its binary value:
  * `0.0000005` → `0.000001` and `1.0000005` → `1.000001`, although both are
  * stored a hair below the half. `Math.round(x * 1e6) / 1e6` gets such
  * halves wrong and rounds negatives half up.
