@@ -1,14 +1,5 @@
-/** Scores leave kindred rounded to 6 decimals, the same way on every surface. */
-
-/**
- * Rounds to 6 decimals (half away from zero); non-finite values become 0 so
- * no NaN or Infinity ever reaches JSON.
- *
- * @example
- * round6(0.9813333333); // 0.981333
- */
-export function round6(x: number): number {
-  if (!Number.isFinite(x)) return 0;
-  const r = Math.round(Math.abs(x) * 1e6) / 1e6;
-  return x < 0 ? -r : r;
-}
+/** Scores leave kindred rounded to 6 decimals by one function, so every surface reports the same number for a pair. */
+// The implementation lives with the cluster facts (it rounds half-way values by their decimal spelling);
+// this module is the name the scoring and server code import. Non-finite values never reach JSON:
+// safeJson (src/server/http-errors.ts) turns them into null.
+export { round6 } from '../clustering/round6.js';
