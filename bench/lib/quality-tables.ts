@@ -22,8 +22,8 @@ export function qualityTables(q: QualityResults): Record<string, string> {
   return {
     'quality:meta': metaSection(q),
     'quality:targets': targetsTable(q),
-    'quality:hand': modeTable(q.runs.filter((r) => r.mode === 'hand')),
-    'quality:zero': modeTable(q.runs.filter((r) => r.mode === 'zero')),
+    'quality:hand': modeTable(q.runs.filter((r) => r.mode === 'hand'), true),
+    'quality:zero': modeTable(q.runs.filter((r) => r.mode === 'zero'), false),
   };
 }
 
@@ -49,10 +49,11 @@ function targetsTable(q: QualityResults): string {
   );
 }
 
-function modeTable(runs: QualityRun[]): string {
+function modeTable(runs: QualityRun[], withTargets: boolean): string {
   if (runs.length === 0) return '_No runs._';
+  const headers = ['dataset', 'kind', 'rows', 'candidate pairs', 'precision', 'recall', 'F1', 'B³ precision', 'B³ recall', 'B³ F1', 'time'];
   return markdownTable(
-    ['dataset', 'kind', 'rows', 'candidate pairs', 'precision', 'recall', 'F1', 'B³ precision', 'B³ recall', 'B³ F1', 'time', 'target F1', 'excluded columns'],
+    [...headers, ...(withTargets ? ['target F1'] : []), 'excluded columns'],
     runs.map((r) => [
       r.dataset,
       r.kind,
@@ -65,7 +66,7 @@ function modeTable(runs: QualityRun[]): string {
       formatFixed(r.bcubed_recall, 4),
       formatFixed(r.bcubed_f1, 4),
       formatSeconds(r.wall_ms),
-      QUALITY_TARGETS[r.dataset] !== undefined && r.mode === 'hand' ? `≥ ${QUALITY_TARGETS[r.dataset].toFixed(2)}` : '',
+      ...(withTargets ? [QUALITY_TARGETS[r.dataset] !== undefined ? `≥ ${QUALITY_TARGETS[r.dataset].toFixed(2)}` : ''] : []),
       r.excluded.map((c) => `\`${c}\``).join(', '),
     ]),
   );
