@@ -42,8 +42,12 @@ async function main(): Promise<number> {
   }
   const shared = resolve(values.shared as string);
   const quick = values.quick === true;
-  const repeat = Math.max(1, Number(values.repeat));
+  const repeat = Number(values.repeat);
   const only = values.only as string | undefined;
+  if (!Number.isInteger(repeat) || repeat < 1) {
+    process.stderr.write(`--repeat must be a whole number ≥ 1\n${USAGE}`);
+    return 2;
+  }
   if (only !== undefined && only !== 'scorers' && only !== 'e2e') {
     process.stderr.write(`--only must be scorers or e2e\n${USAGE}`);
     return 2;

@@ -13,7 +13,12 @@ export interface LinkTable {
   columns: string[];
 }
 
-/** The name of the column that tells the two sources apart (values `left`, `right`). */
+/**
+ * The name of the column that tells the two sources apart (values `left`, `right`).
+ *
+ * @example
+ * const link = { source_column: SOURCE_COLUMN, mode: 'link_only' };
+ */
 export const SOURCE_COLUMN = 'source';
 
 /** Quotes a CSV cell when needed (RFC 4180). */

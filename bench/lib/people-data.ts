@@ -4,7 +4,12 @@ import { createReadStream, createWriteStream, existsSync, renameSync, statSync }
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 
-/** Seed of the standard workloads (../shared/bench/README.md). */
+/**
+ * Seed of the standard workloads (../shared/bench/README.md).
+ *
+ * @example
+ * spawnSync('node', [generator, '--rows', '100000', '--seed', String(PEOPLE_SEED)]);
+ */
 export const PEOPLE_SEED = 42;
 
 /** A generated file and its truth, or why it is not available. */

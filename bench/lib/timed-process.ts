@@ -19,7 +19,12 @@ export interface TimedRun {
   timedOut: boolean;
 }
 
-/** How peak memory is measured on this machine, for the report. */
+/**
+ * How peak memory is measured on this machine, for the report.
+ *
+ * @example
+ * rssMethod(); // "/usr/bin/time -f %M (peak RSS of the process, all threads)"
+ */
 export function rssMethod(): string {
   return existsSync(GNU_TIME) ? `${GNU_TIME} -f %M (peak RSS of the process, all threads)` : 'not measured (GNU time not installed)';
 }

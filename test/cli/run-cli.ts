@@ -5,10 +5,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The repository root (this file runs from dist/test/cli/). */
+/**
+ * The repository root (this file runs from dist/test/cli/).
+ *
+ * @example
+ * spawn(process.execPath, ['dist/src/cli/main.js'], { cwd: REPO_ROOT });
+ */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
-/** A path inside the repository, e.g. `repoPath('data/people-200.csv')`. */
+/**
+ * A path inside the repository.
+ *
+ * @example
+ * readFileSync(repoPath('data/people-200-truth.csv'), 'utf8');
+ */
 export function repoPath(relative: string): string {
   return join(REPO_ROOT, relative);
 }

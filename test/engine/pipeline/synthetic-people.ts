@@ -9,7 +9,12 @@ const FAMILY = ['smith', 'johnson', 'williams', 'brown', 'jones', 'garcia', 'mil
 const CITIES = ['springfield', 'riverton', 'lakeside', 'hillview', 'fairmont', 'oakdale', 'brookfield', 'westport'];
 const STATES = ['nsw', 'vic', 'qld', 'sa', 'wa', 'tas', 'nt', 'act'];
 
-/** The columns of {@link syntheticPeople}, in order. */
+/**
+ * The columns of {@link syntheticPeople}, in order.
+ *
+ * @example
+ * PEOPLE_COLUMNS.indexOf('dob'); // 2
+ */
 export const PEOPLE_COLUMNS = ['given_name', 'surname', 'dob', 'zip', 'city', 'state'] as const;
 
 /** A generated table: rows in {@link PEOPLE_COLUMNS} order and the true entity of every row. */

