@@ -1,19 +1,15 @@
 /** Scorer definitions for the character-level similarities that read dictionary code points directly. */
 import type { FieldDictionary } from '../fields/field-dictionary.js';
 import { noArguments } from '../transforms/arguments.js';
-import { CodeBuffer } from './code-buffer.js';
-import { damerauLevenshteinSimilarityCodes } from './damerau-levenshtein.js';
-import { jaroCodes, jaroWinklerCodes } from './jaro.js';
-import { levenshteinSimilarityCodes } from './levenshtein.js';
+import { damerauLevenshteinSimilarity, damerauLevenshteinSimilarityCodes } from './damerau-levenshtein.js';
+import { jaro, jaroCodes, jaroWinkler, jaroWinklerCodes } from './jaro.js';
+import { levenshteinSimilarity, levenshteinSimilarityCodes } from './levenshtein.js';
 import { noDictionary } from './per-value-scorer.js';
 import type { BoundScorer, ScorerDefinition } from './types.js';
 
-const bufA = new CodeBuffer();
-const bufB = new CodeBuffer();
-
-// Each scorer spells out its own ids()/values() rather than sharing a generic
-// wrapper: a direct call to one core keeps the hot call site monomorphic, so
-// V8 can inline it.
+// Each scorer spells out its own ids() rather than sharing a generic wrapper:
+// a direct call to one core keeps the hot call site monomorphic, so V8 can
+// inline it. values() is the module's exported string function (same core).
 
 function jaroBound(dict: FieldDictionary | null): BoundScorer {
   const codes = dict?.codes ?? new Uint32Array(0);
@@ -25,11 +21,7 @@ function jaroBound(dict: FieldDictionary | null): BoundScorer {
             throw noDictionary('jaro');
           }
         : (a, b) => jaroCodes(codes, o[a], o[a + 1], codes, o[b], o[b + 1]),
-    values: (a, b) => {
-      const la = bufA.load(a);
-      const lb = bufB.load(b);
-      return jaroCodes(bufA.codes, 0, la, bufB.codes, 0, lb);
-    },
+    values: jaro,
   };
 }
 
@@ -43,11 +35,7 @@ function jaroWinklerBound(dict: FieldDictionary | null): BoundScorer {
             throw noDictionary('jaro_winkler');
           }
         : (a, b) => jaroWinklerCodes(codes, o[a], o[a + 1], codes, o[b], o[b + 1]),
-    values: (a, b) => {
-      const la = bufA.load(a);
-      const lb = bufB.load(b);
-      return jaroWinklerCodes(bufA.codes, 0, la, bufB.codes, 0, lb);
-    },
+    values: jaroWinkler,
   };
 }
 
@@ -61,11 +49,7 @@ function levenshteinBound(dict: FieldDictionary | null): BoundScorer {
             throw noDictionary('levenshtein');
           }
         : (a, b) => levenshteinSimilarityCodes(codes, o[a], o[a + 1], codes, o[b], o[b + 1]),
-    values: (a, b) => {
-      const la = bufA.load(a);
-      const lb = bufB.load(b);
-      return levenshteinSimilarityCodes(bufA.codes, 0, la, bufB.codes, 0, lb);
-    },
+    values: levenshteinSimilarity,
   };
 }
 
@@ -79,11 +63,7 @@ function damerauLevenshteinBound(dict: FieldDictionary | null): BoundScorer {
             throw noDictionary('damerau_levenshtein');
           }
         : (a, b) => damerauLevenshteinSimilarityCodes(codes, o[a], o[a + 1], codes, o[b], o[b + 1]),
-    values: (a, b) => {
-      const la = bufA.load(a);
-      const lb = bufB.load(b);
-      return damerauLevenshteinSimilarityCodes(bufA.codes, 0, la, bufB.codes, 0, lb);
-    },
+    values: damerauLevenshteinSimilarity,
   };
 }
 
