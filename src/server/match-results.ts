@@ -1,11 +1,10 @@
 /** The served results of one matching run: scorer, blocking index, pair graph, live clusters and the review queue, swapped whole on a re-run. */
-import type { MatchRun } from '../engine/run.js';
+import { matchedLinks, type MatchRun } from '../engine/run.js';
 import { PairScorer, type PreparedQuery, type PairExplanation } from '../engine/scoring/pair-scorer.js';
 import { openProbabilisticModels } from '../engine/scoring/probabilistic-bridge.js';
 import { PairGraph } from '../engine/clustering/pair-graph.js';
 import { ClusterState } from '../engine/clustering/cluster-state.js';
 import { matchRecord, type RecordMatch } from '../engine/matching/match-records.js';
-import { fieldKey } from '../engine/fields/field-dictionary.js';
 import type { FieldRef } from '../config/types.js';
 import { KindredError } from '../errors/registry.js';
 
@@ -40,7 +39,7 @@ export class MatchResults {
     const lookup = (ref: FieldRef) => run.fields.get(ref);
     this.scorer = new PairScorer(run.config, lookup, openProbabilisticModels(run.config, run.handle.models, lookup));
     this.graph = PairGraph.fromPairs(run.store.rowCount, run.pairs);
-    const links = matchedOnly(run);
+    const links = matchedLinks(run.pairs);
     this.clusters = new ClusterState(run.store.rowCount, this.graph, links, run.config.clustering.max_cluster_size);
     this.band = reviewBand(run, this.scorer);
     this.columns = run.store.names;
@@ -103,27 +102,6 @@ export class MatchResults {
     const mk = this.scorer.matchkeys[pairs.flags[p] & 0x7f];
     return { a: pairs.a[p], b: pairs.b[p], score: pairs.score[p], threshold: mk.threshold };
   }
-
-  /** The key of a prepared field reference (for callers building queries). */
-  static key(ref: FieldRef): string {
-    return fieldKey(ref.field, ref.transforms);
-  }
-}
-
-function matchedOnly(run: MatchRun): { a: Int32Array; b: Int32Array; score: Float64Array; count: number } {
-  const p = run.pairs;
-  let n = 0;
-  for (let i = 0; i < p.count; i++) if (p.flags[i] & 0x80) n++;
-  const out = { a: new Int32Array(n), b: new Int32Array(n), score: new Float64Array(n), count: n };
-  let k = 0;
-  for (let i = 0; i < p.count; i++) {
-    if (p.flags[i] & 0x80) {
-      out.a[k] = p.a[i];
-      out.b[k] = p.b[i];
-      out.score[k++] = p.score[i];
-    }
-  }
-  return out;
 }
 
 /** Indices of kept pairs inside their deciding matchkey's review band, queue-ordered. */

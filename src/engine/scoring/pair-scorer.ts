@@ -165,11 +165,7 @@ export class PairScorer {
     const q: PreparedQuery = new Map();
     for (const mk of this.matchkeys) {
       for (const f of [...mk.fields, ...mk.negatives]) {
-        if (q.has(f.key)) continue;
-        let t = this.transformCache.get(f.key);
-        if (!t) this.transformCache.set(f.key, (t = compileTransforms(f.ref.transforms)));
-        const raw = record[f.ref.field];
-        q.set(f.key, t(raw === undefined ? null : raw));
+        if (!q.has(f.key)) q.set(f.key, this.transformValue(f.ref, record[f.ref.field] ?? null));
       }
     }
     return q;
