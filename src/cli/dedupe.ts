@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import { runMatching } from '../engine/run.js';
 import { WorkerPool } from '../engine/worker-pool.js';
 import { KindredError } from '../errors/registry.js';
-import { optionalInt, parseCommandArgs, requireString } from './args.js';
-import { loadInputs } from './load-inputs.js';
+import { optionalInt, parseCommandArgs } from './args.js';
+import { INPUT_OPTIONS, inputOptions, loadInputs } from './load-inputs.js';
 import { Progress } from './progress.js';
 import { writeClusters } from './write-clusters.js';
 
@@ -28,22 +28,16 @@ Options:
 /** Runs the command; returns the exit code. */
 export async function dedupeCommand(argv: string[]): Promise<number> {
   const { values } = parseCommandArgs('dedupe', argv, {
-    file: { type: 'string' },
-    config: { type: 'string' },
+    ...INPUT_OPTIONS,
     out: { type: 'string' },
     format: { type: 'string' },
     'with-records': { type: 'boolean' },
-    exclude: { type: 'string', multiple: true },
-    workers: { type: 'string' },
-    lenient: { type: 'boolean' },
-    quiet: { type: 'boolean' },
-    help: { type: 'boolean' },
   });
   if (values.help) {
     process.stdout.write(DEDUPE_HELP);
     return 0;
   }
-  const file = requireString('dedupe', values, 'file');
+  const input = inputOptions('dedupe', values);
   const format = (values.format as string | undefined) ?? 'csv';
   if (format !== 'csv' && format !== 'json') {
     throw new KindredError('usage', `kindred dedupe: --format must be csv or json, got "${format}"`);
@@ -51,11 +45,7 @@ export async function dedupeCommand(argv: string[]): Promise<number> {
   const progress = new Progress(process.stderr, values.quiet === true);
   const pool = new WorkerPool({ workers: optionalInt('dedupe', values, 'workers') });
   try {
-    const inputs = await loadInputs(
-      { file, config: values.config as string | undefined, lenient: values.lenient === true, exclude: values.exclude as string[] | undefined },
-      pool,
-      progress,
-    );
+    const inputs = await loadInputs(input, pool, progress);
     const run = await runMatching(inputs.store, inputs.config, pool, { onPhase: progress.phase, onProgress: progress.tick });
     const t = performance.now();
     const out = values.out as string | undefined;

@@ -3,7 +3,7 @@ import { evaluateClusters } from '../engine/evaluation/metrics.js';
 import { runMatching } from '../engine/run.js';
 import { WorkerPool } from '../engine/worker-pool.js';
 import { optionalInt, parseCommandArgs, requireString } from './args.js';
-import { loadInputs } from './load-inputs.js';
+import { INPUT_OPTIONS, inputOptions, loadInputs } from './load-inputs.js';
 import { Progress } from './progress.js';
 import { readTruth } from './truth-file.js';
 
@@ -26,36 +26,23 @@ Options:
 
 /** Runs the command; returns the exit code. */
 export async function evaluateCommand(argv: string[]): Promise<number> {
-  const { values } = parseCommandArgs('evaluate', argv, {
-    file: { type: 'string' },
-    truth: { type: 'string' },
-    config: { type: 'string' },
-    exclude: { type: 'string', multiple: true },
-    workers: { type: 'string' },
-    lenient: { type: 'boolean' },
-    quiet: { type: 'boolean' },
-    help: { type: 'boolean' },
-  });
+  const { values } = parseCommandArgs('evaluate', argv, { ...INPUT_OPTIONS, truth: { type: 'string' } });
   if (values.help) {
     process.stdout.write(EVALUATE_HELP);
     return 0;
   }
-  const file = requireString('evaluate', values, 'file');
+  const input = inputOptions('evaluate', values);
   const truthFile = requireString('evaluate', values, 'truth');
   const progress = new Progress(process.stderr, values.quiet === true);
   const pool = new WorkerPool({ workers: optionalInt('evaluate', values, 'workers') });
   try {
     const t0 = performance.now();
-    const inputs = await loadInputs(
-      { file, config: values.config as string | undefined, lenient: values.lenient === true, exclude: values.exclude as string[] | undefined },
-      pool,
-      progress,
-    );
+    const inputs = await loadInputs(input, pool, progress);
     const truth = await readTruth(truthFile, inputs.store.rowCount);
     const run = await runMatching(inputs.store, inputs.config, pool, { onPhase: progress.phase, onProgress: progress.tick });
     const q = evaluateClusters(run.clusterOf, truth);
     const result = {
-      file,
+      file: input.file,
       truth: truthFile,
       config: inputs.configSource,
       rows: inputs.store.rowCount,

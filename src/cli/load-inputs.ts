@@ -6,6 +6,37 @@ import { ingestCsv } from '../data/ingest.js';
 import { fallbackConfig } from '../autoconfig/fallback-config.js';
 import type { WorkerPool } from '../engine/worker-pool.js';
 import type { Progress } from './progress.js';
+import { requireString } from './args.js';
+
+/** The options every matching command (dedupe, evaluate) takes for its input. */
+export const INPUT_OPTIONS = {
+  file: { type: 'string' },
+  config: { type: 'string' },
+  exclude: { type: 'string', multiple: true },
+  workers: { type: 'string' },
+  lenient: { type: 'boolean' },
+  quiet: { type: 'boolean' },
+  help: { type: 'boolean' },
+} as const;
+
+/**
+ * The {@link loadInputs} options of a parsed command line (`--file` required).
+ *
+ * @example
+ * const { values } = parseCommandArgs('dedupe', argv, { ...INPUT_OPTIONS, out: { type: 'string' } });
+ * await loadInputs(inputOptions('dedupe', values), pool, progress);
+ */
+export function inputOptions(
+  command: string,
+  values: Record<string, unknown>,
+): { file: string; config?: string; lenient: boolean; exclude?: string[] } {
+  return {
+    file: requireString(command, values, 'file'),
+    config: values.config as string | undefined,
+    lenient: values.lenient === true,
+    exclude: values.exclude as string[] | undefined,
+  };
+}
 
 /** A loaded dataset and the configuration to run on it. */
 export interface LoadedInputs {
