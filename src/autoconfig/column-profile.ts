@@ -16,11 +16,15 @@ export interface ColumnProfile {
   avgTokens: number;
   /** Largest share of the non-missing sample holding one value. */
   topShare: number;
+  /** Σ share² over the values: the chance that two random non-missing rows hold the same (case-folded) value. */
+  collision: number;
 }
 
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 const DATE = /^(\d{8}|\d{4}[-/]\d{1,2}[-/]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4})$/;
 const DIGITS = /^[\d\s()+.-]+$/;
+/** One token of letters and digits mixed (a model number, a reference): compared and blocked whole, like digits. */
+const ALNUM_CODE = /^(?=[^\s]*\d)(?=[^\s]*\p{L})[\p{L}\d./-]{3,}$/u;
 const NUMBER = /^-?\$?\d{1,3}(,?\d{3})*(\.\d+)?$/;
 
 /** Rows of a deterministic sample: every k-th row, at most `size`. */
@@ -55,6 +59,7 @@ export function profileColumns(store: ColumnStore, exclude: readonly string[], s
     let digits = 0;
     let number = 0;
     let alpha = 0;
+    let alnumCode = 0;
     for (const v of values) {
       counts.set(v.toLowerCase(), (counts.get(v.toLowerCase()) ?? 0) + 1);
       len += [...v].length;
@@ -64,6 +69,7 @@ export function profileColumns(store: ColumnStore, exclude: readonly string[], s
       if (DIGITS.test(v)) digits++;
       if (NUMBER.test(v)) number++;
       if (/^[\p{L}\s'.-]+$/u.test(v)) alpha++;
+      if (ALNUM_CODE.test(v)) alnumCode++;
     }
     const distinct = counts.size;
     const distinctRatio = n > 0 ? distinct / n : 0;
@@ -71,7 +77,11 @@ export function profileColumns(store: ColumnStore, exclude: readonly string[], s
     const avgTokens = n > 0 ? tokens / n : 0;
     const share = (k: number): number => (n > 0 ? k / n : 0);
     let top = 0;
-    for (const k of counts.values()) top = Math.max(top, k);
+    let collision = 0;
+    for (const k of counts.values()) {
+      top = Math.max(top, k);
+      collision += share(k) ** 2;
+    }
     let kind: ValueKind;
     if (share(email) > 0.6) kind = 'email';
     else if (share(date) > 0.6 && avgLength >= 6) kind = 'date';
@@ -79,7 +89,8 @@ export function profileColumns(store: ColumnStore, exclude: readonly string[], s
     else if (share(digits) > 0.8 && distinctRatio > 0.5 && avgLength >= 5) kind = 'identifier';
     else if (share(number) > 0.8 && share(digits) < 0.8) kind = 'number';
     else if (share(digits) > 0.8) kind = 'code';
-    else if (avgLength > 60) kind = 'long_text';
+    else if (share(alnumCode) > 0.6 && distinctRatio > 0.5) kind = 'code';
+    else if (avgLength > 120) kind = 'long_text';
     else if (share(alpha) > 0.6 && avgTokens <= 3 && avgLength <= 25) kind = 'name';
     else kind = 'text';
     out.push({
@@ -91,6 +102,7 @@ export function profileColumns(store: ColumnStore, exclude: readonly string[], s
       avgLength,
       avgTokens,
       topShare: share(top),
+      collision,
     });
   });
   return out;

@@ -8,6 +8,7 @@ import { profileColumns, sampleRows } from './column-profile.js';
 import { columnPriors } from './column-priors.js';
 import { healthVerdict, l1Distance, measureRun, signalVector, type HealthSignals, type HealthVerdict } from './health-signals.js';
 import { initialConfig } from './initial-config.js';
+import { detectSourceColumn } from './link-detection.js';
 import { RULES, describeKey } from './rules.js';
 import type { Decision, Health, StopReason, Telemetry } from './telemetry-schema.js';
 
@@ -31,8 +32,8 @@ export interface ControllerResult {
   telemetry: Telemetry;
 }
 
-/** Defaults: a sample of 5,000 rows, four runs, 30 s. */
-export const CONTROLLER_DEFAULTS = { sampleSize: 5000, maxIterations: 4, maxMs: 30_000 } as const;
+/** Defaults: a sample of 30,000 rows (every row of most hand-checked tables, so duplicate pairs stay whole), four runs, 30 s. */
+export const CONTROLLER_DEFAULTS = { sampleSize: 30_000, maxIterations: 4, maxMs: 30_000 } as const;
 /** Two runs whose signal vectors are closer than this (L1) mean the last rule changed nothing that matters. */
 const CONVERGE_EPSILON = 0.05;
 
@@ -81,8 +82,10 @@ export async function runController(store: ColumnStore, pool: WorkerPool, option
   if (sample.names.length === 0) throw new KindredError('invalid_request', 'autoconfig needs at least one column that is not excluded');
 
   const profiles = profileColumns(sample, []);
-  const priors = columnPriors(sample, profiles);
-  let config = initialConfig(sample, profiles, priors, exclude);
+  const source = detectSourceColumn(sample, profiles);
+  const userProfiles = profiles.filter((p) => p.column !== source?.column);
+  const priors = columnPriors(sample, userProfiles);
+  let config = initialConfig(sample, userProfiles, priors, exclude, source);
 
   const entries: Entry[] = [];
   const decisions: Decision[] = [];
@@ -98,23 +101,21 @@ export async function runController(store: ColumnStore, pool: WorkerPool, option
     const signals = measureRun(run);
     const verdict = healthVerdict(signals);
     entries.push({ iteration, config, signals, verdict });
-    if (verdict.health === 'green') {
-      stop = 'green';
-      break;
-    }
+    const healthy = verdict.health === 'green';
     const prev = entries.at(-2);
     // A red run keeps asking the rules: only a usable configuration may settle.
-    if (prev && verdict.health !== 'red' && prev.verdict.health === verdict.health && l1Distance(signalVector(prev.signals), signalVector(signals)) < CONVERGE_EPSILON) {
+    if (!healthy && prev && verdict.health !== 'red' && prev.verdict.health === verdict.health && l1Distance(signalVector(prev.signals), signalVector(signals)) < CONVERGE_EPSILON) {
       stop = 'converged';
       break;
     }
     if (iteration + 1 >= maxIterations) {
-      stop = 'budget_iterations';
+      stop = healthy ? 'green' : 'budget_iterations';
       break;
     }
     let fired = false;
-    for (const rule of RULES) {
-      const proposal = rule.apply({ config, signals, verdict, profiles, priors });
+    // A healthy run still gets the structural rules: they fix what the data is, not a symptom.
+    for (const rule of healthy ? RULES.filter((r) => r.structural === true) : RULES) {
+      const proposal = rule.apply({ config, signals, verdict, profiles: userProfiles, priors, source });
       if (!proposal) continue;
       const key = JSON.stringify(proposal.config);
       if (tried.has(key)) continue;
@@ -131,7 +132,7 @@ export async function runController(store: ColumnStore, pool: WorkerPool, option
       break;
     }
     if (!fired) {
-      stop = verdict.degenerateBlocking ? 'degenerate_blocking' : 'no_progress';
+      stop = healthy ? 'green' : verdict.degenerateBlocking ? 'degenerate_blocking' : 'no_progress';
       break;
     }
   }

@@ -20,6 +20,15 @@ export interface HealthSignals {
   transitivity_rate: number;
   cluster_size_max: number;
   n_oversized_clusters: number;
+  /** With a link setting: matched pairs whose two rows come from the same table, and from two tables (0 without one). */
+  n_matched_within_source: number;
+  n_matched_across_sources: number;
+  /**
+   * Per column compared by the first matchkey: the share of matched pairs
+   * (both values present) whose case-folded values are equal. It estimates
+   * the Fellegi–Sunter m-probability of agreement without labels.
+   */
+  matched_agreement: Record<string, number>;
 }
 
 /** Borderline band half-width around the threshold (API.md §5.1). */
@@ -50,12 +59,15 @@ export function measureRun(run: MatchRun): HealthSignals {
   const scored = run.candidatePairs;
   let matched = 0;
   let borderline = 0;
+  let within = 0;
+  const sourceColumn = run.config.link ? run.store.columnIndex(run.config.link.source_column) : -1;
   const matchedSet = new Set<number>();
   for (let i = 0; i < run.pairs.count; i++) {
     const s = run.pairs.score[i];
     if (run.pairs.flags[i] & 0x80) {
       matched++;
       matchedSet.add(run.pairs.a[i] * n + run.pairs.b[i]);
+      if (sourceColumn >= 0 && run.store.get(sourceColumn, run.pairs.a[i]) === run.store.get(sourceColumn, run.pairs.b[i])) within++;
     }
     if (Math.abs(s - threshold) <= BORDERLINE + 1e-12) borderline++;
   }
@@ -92,6 +104,7 @@ export function measureRun(run: MatchRun): HealthSignals {
   }
 
   return {
+    matched_agreement: matchedAgreement(run),
     n_rows: n,
     n_pairs_scored: scored,
     n_matched: matched,
@@ -106,7 +119,33 @@ export function measureRun(run: MatchRun): HealthSignals {
     transitivity_rate: round4(transitivity([...members.values()], matchedSet, n)),
     cluster_size_max: clusterMax,
     n_oversized_clusters: oversized,
+    n_matched_within_source: within,
+    n_matched_across_sources: sourceColumn >= 0 ? matched - within : 0,
   };
+}
+
+/** Matched pairs read per column for {@link HealthSignals.matched_agreement}: enough for a stable rate. */
+const MAX_AGREEMENT_PAIRS = 20_000;
+
+function matchedAgreement(run: MatchRun): Record<string, number> {
+  const out: Record<string, number> = {};
+  const columns = [...new Set((run.config.matchkeys[0]?.fields ?? []).map((f) => f.field))];
+  const fold = (v: string | null): string | null => (v === null ? null : v.trim().replace(/\s+/g, ' ').toLowerCase() || null);
+  for (const column of columns) {
+    const c = run.store.columnIndex(column);
+    let both = 0;
+    let equal = 0;
+    for (let i = 0; i < run.pairs.count && both < MAX_AGREEMENT_PAIRS; i++) {
+      if (!(run.pairs.flags[i] & 0x80)) continue;
+      const x = fold(run.store.get(c, run.pairs.a[i]));
+      const y = fold(run.store.get(c, run.pairs.b[i]));
+      if (x === null || y === null) continue;
+      both++;
+      if (x === y) equal++;
+    }
+    if (both > 0) out[column] = round4(equal / both);
+  }
+  return out;
 }
 
 function firstThreshold(config: Config): number {

@@ -1,22 +1,39 @@
 /** The controller's starting configuration (v0), chosen from the column profile and priors alone. */
 import type { Config, ScoredField } from '../config/types.js';
 import type { ColumnStore } from '../data/column-store.js';
+import { chooseBlocking } from './blocking-choice.js';
 import type { ColumnProfile } from './column-profile.js';
 import type { ColumnPrior } from './column-priors.js';
-import { chooseBlocking } from './fallback-config.js';
+import type { SourceColumn } from './link-detection.js';
 
-/** How each kind of column is compared in v0. Identifier-like kinds get no case folding: the corruption rule adds it when the data needs it. */
-const FIELD_RULES: Partial<Record<ColumnProfile['kind'], { scorer: string; weight: number; transforms: string[] }>> = {
-  email: { scorer: 'exact', weight: 1.0, transforms: ['strip'] },
-  identifier: { scorer: 'exact', weight: 1.0, transforms: ['strip'] },
-  date: { scorer: 'exact', weight: 1.0, transforms: ['strip'] },
-  name: { scorer: 'jaro_winkler', weight: 1.0, transforms: ['lowercase', 'normalize_whitespace'] },
-  text: { scorer: 'token_set', weight: 0.75, transforms: ['lowercase', 'normalize_whitespace'] },
-  long_text: { scorer: 'tfidf_cosine', weight: 1.0, transforms: ['lowercase'] },
-  code: { scorer: 'exact', weight: 0.5, transforms: ['strip'] },
-  number: { scorer: 'exact', weight: 0.25, transforms: ['strip'] },
-  category: { scorer: 'exact', weight: 0.1, transforms: ['strip'] },
+/**
+ * How each kind of column is compared in v0. Identifier-like kinds use an
+ * edit-distance scorer so one typo costs a little, not the whole field; case
+ * folding on them is left to the corruption rule, which adds it when the data
+ * needs it. Text of several words is compared by token TF-IDF, so rare words
+ * (model codes, surnames in a title) count more than common ones.
+ */
+const FIELD_RULES: Record<ColumnProfile['kind'], { scorer: string; transforms: string[] } | null> = {
+  email: { scorer: 'damerau_levenshtein', transforms: ['strip'] },
+  identifier: { scorer: 'damerau_levenshtein', transforms: ['strip'] },
+  date: { scorer: 'damerau_levenshtein', transforms: ['strip'] },
+  name: { scorer: 'jaro_winkler', transforms: ['lowercase', 'normalize_whitespace'] },
+  text: { scorer: 'token_set', transforms: ['lowercase', 'normalize_whitespace'] },
+  long_text: { scorer: 'tfidf_cosine', transforms: ['lowercase'] },
+  code: { scorer: 'damerau_levenshtein', transforms: ['lowercase', 'strip'] },
+  number: { scorer: 'exact', transforms: ['strip'] },
+  category: { scorer: 'exact', transforms: ['strip'] },
 };
+
+/** Text columns averaging at least this many words are compared by token TF-IDF rather than token sets. */
+const TFIDF_MIN_TOKENS = 6;
+/** Bits of evidence that make a full weight: agreement on a value shared by 1 pair in 2¹⁰ is as strong as it gets. */
+const FULL_WEIGHT_BITS = 10;
+/** No compared column weighs less than this: agreement on a common value is still some evidence. */
+const MIN_WEIGHT = 0.05;
+
+/** The most an amount column weighs. */
+const NUMBER_MAX_WEIGHT = 0.25;
 
 /** Starting match threshold of the weighted matchkey. */
 export const V0_THRESHOLD = 0.75;
@@ -24,23 +41,62 @@ export const V0_THRESHOLD = 0.75;
 export const MATCHKEY_NAME = 'auto_weighted';
 
 /**
- * v0: one weighted matchkey over the usable columns and profile-driven
- * multi-pass blocking. A high-identity column that is mostly missing (≥ 30%)
- * is left out of the positive fields: present-and-equal on a few rows would
- * dominate the weighted mean; the negative-evidence rule may use it instead.
+ * A column's weight from how rarely two random rows agree on it: the
+ * agreement's evidence in bits, `log2(1 / Σ share²)`, as a fraction of
+ * {@link FULL_WEIGHT_BITS}. This is the u-probability half of a
+ * Fellegi–Sunter weight, which needs no labels: a state column (8 values)
+ * gets about 0.3, a date of birth 1.
  *
  * @example
- * const v0 = initialConfig(sample, profiles, priors, ['rec_id']);
+ * discriminativeWeight({ collision: 1 / 8 } as ColumnProfile); // 0.3
  */
-export function initialConfig(store: ColumnStore, profiles: readonly ColumnProfile[], priors: readonly ColumnPrior[], exclude: readonly string[]): Config {
+export function discriminativeWeight(p: ColumnProfile): number {
+  const bits = Math.log2(1 / Math.max(p.collision, 2 ** -FULL_WEIGHT_BITS));
+  return Math.round(Math.max(MIN_WEIGHT, Math.min(1, bits / FULL_WEIGHT_BITS)) * 100) / 100;
+}
+
+/**
+ * The scored field of a column by its kind, or null when the kind is not compared.
+ *
+ * @example
+ * fieldFor({ column: 'title', kind: 'text', avgTokens: 9, collision: 0.001 } as ColumnProfile);
+ * // { field: 'title', scorer: 'tfidf_cosine', weight: 1, transforms: ['lowercase', 'normalize_whitespace'] }
+ */
+export function fieldFor(p: ColumnProfile): ScoredField | null {
+  const rule = FIELD_RULES[p.kind];
+  if (!rule) return null;
+  const scorer = p.kind === 'text' && p.avgTokens >= TFIDF_MIN_TOKENS ? 'tfidf_cosine' : rule.scorer;
+  // Amounts (prices, weights) drift between sources and over time: distinct as they are, they are weak evidence.
+  const weight = p.kind === 'number' ? Math.min(NUMBER_MAX_WEIGHT, discriminativeWeight(p)) : discriminativeWeight(p);
+  return { field: p.column, scorer, weight, transforms: [...rule.transforms] };
+}
+
+/**
+ * v0: one weighted matchkey over the usable columns, weighted by how
+ * distinctive each is, and profile-driven multi-pass blocking. A
+ * high-identity column that is mostly missing (≥ 30%) is left out of the
+ * positive fields: present-and-equal on a few rows would dominate the
+ * weighted mean; the negative-evidence rule may use it instead. With a
+ * table-of-origin column the tables are linked and deduplicated
+ * (`link_and_dedupe`) until the data shows the tables are clean.
+ *
+ * @example
+ * const v0 = initialConfig(sample, profiles, priors, ['rec_id'], null);
+ */
+export function initialConfig(
+  store: ColumnStore,
+  profiles: readonly ColumnProfile[],
+  priors: readonly ColumnPrior[],
+  exclude: readonly string[],
+  source: SourceColumn | null,
+): Config {
   const identity = new Map(priors.map((p) => [p.column, p.identity_score]));
-  const usable = profiles.filter((p) => p.nullRate < 0.95);
+  const usable = profiles.filter((p) => p.nullRate < 0.95 && p.column !== source?.column);
   const fields: ScoredField[] = [];
   for (const p of usable) {
-    const rule = FIELD_RULES[p.kind];
-    if (!rule) continue;
     if (p.nullRate >= 0.3 && (identity.get(p.column) ?? 0) >= 0.75) continue;
-    fields.push({ field: p.column, scorer: rule.scorer, weight: rule.weight, transforms: [...rule.transforms] });
+    const field = fieldFor(p);
+    if (field) fields.push(field);
   }
   if (fields.length === 0 && usable.length > 0) {
     fields.push({ field: usable[0].column, scorer: 'token_set', weight: 1, transforms: ['lowercase'] });
@@ -50,7 +106,7 @@ export function initialConfig(store: ColumnStore, profiles: readonly ColumnProfi
     blocking: { strategy: 'multi_pass', keys: chooseBlocking(store, [...usable]), window: 20, max_block_size: 5000, oversized: 'score' },
     review: { lo: null, hi: null },
     clustering: { max_cluster_size: 100 },
-    link: null,
+    link: source ? { source_column: source.column, mode: 'link_and_dedupe' } : null,
     exclude_columns: [...exclude],
   };
 }

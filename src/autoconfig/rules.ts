@@ -3,6 +3,7 @@ import type { BlockingKey, Config, FieldRef, NegativeEvidence } from '../config/
 import type { ColumnProfile } from './column-profile.js';
 import type { ColumnPrior } from './column-priors.js';
 import type { HealthSignals, HealthVerdict } from './health-signals.js';
+import type { SourceColumn } from './link-detection.js';
 
 /** What a rule sees. */
 export interface RuleContext {
@@ -11,6 +12,8 @@ export interface RuleContext {
   verdict: HealthVerdict;
   profiles: readonly ColumnProfile[];
   priors: readonly ColumnPrior[];
+  /** The table-of-origin column when the file is stacked tables. */
+  source: SourceColumn | null;
 }
 
 /** A fired rule's proposal: the new configuration and the `decisions` entry content. */
@@ -23,6 +26,8 @@ export interface RuleProposal {
 /** A named rule; `apply` returns null when it does not fire. */
 export interface Rule {
   name: string;
+  /** A structural rule is asked even when the run is healthy: it fixes what the data is, not a symptom. */
+  structural?: boolean;
   apply(ctx: RuleContext): RuleProposal | null;
 }
 
@@ -251,6 +256,125 @@ const oversizedClusters: Rule = {
 };
 
 /**
+ * A table with duplicates of its own puts at least as many matches inside
+ * tables as across them; when fewer than half the matched pairs lie inside
+ * one table, those are look-alikes (product variants, recurring titles),
+ * not duplicates, and the tables are taken to be clean.
+ */
+const CLEAN_SOURCES_MAX_WITHIN = 0.5;
+
+/**
+ * Stacked tables none of which holds duplicates of its own: compare only
+ * across tables (`link_only`), and since an entity then has at most one
+ * record per table, no cluster may hold more records than there are tables.
+ */
+const linkOnlyCleanSources: Rule = {
+  name: 'link_only_clean_sources',
+  structural: true,
+  apply(ctx) {
+    const { config, signals: s, source } = ctx;
+    if (!config.link || config.link.mode !== 'link_and_dedupe' || !source) return null;
+    const total = s.n_matched_within_source + s.n_matched_across_sources;
+    if (s.n_matched_across_sources === 0 || s.n_matched_within_source > CLEAN_SOURCES_MAX_WITHIN * total) return null;
+    const next = clone(config);
+    const maxSize = Math.min(config.clustering.max_cluster_size, source.values.length);
+    next.link = { source_column: config.link.source_column, mode: 'link_only' };
+    next.clustering.max_cluster_size = maxSize;
+    return {
+      config: next,
+      rationale:
+        `${s.n_matched_within_source} of ${total} matched pairs lie inside one table of ${source.column} ` +
+        `(≤ ${CLEAN_SOURCES_MAX_WITHIN * 100}%): the ${source.values.length} tables hold no duplicates of their own, ` +
+        `so compare across tables only and allow at most one record per table in a cluster`,
+      config_diff: {
+        'link.mode': { from: 'link_and_dedupe', to: 'link_only' },
+        'clustering.max_cluster_size': { from: config.clustering.max_cluster_size, to: maxSize },
+      },
+    };
+  },
+};
+
+/** The threshold of a one-to-one linkage: half the score scale. */
+const ONE_TO_ONE_THRESHOLD = 0.5;
+
+/**
+ * Once tables are linked one to one (link_only, at most one record per table
+ * in a cluster), a record keeps only its strongest link across tables, so
+ * the threshold no longer has to tell a record's counterpart from its
+ * look-alikes, only a record that has a counterpart from one that has none:
+ * it comes down to half the scale.
+ */
+const oneToOneThreshold: Rule = {
+  name: 'one_to_one_threshold',
+  structural: true,
+  apply(ctx) {
+    const { config, source } = ctx;
+    if (config.link?.mode !== 'link_only' || !source || config.clustering.max_cluster_size > source.values.length) return null;
+    const mk = config.matchkeys[0];
+    if (!mk || mk.threshold <= ONE_TO_ONE_THRESHOLD) return null;
+    return moveThreshold(ctx, ONE_TO_ONE_THRESHOLD - mk.threshold, 'one-to-one linkage: a record keeps only its strongest link across tables');
+  },
+};
+
+/** A column whose values agree on at least this share of matched pairs is near-certain to agree on a true match. */
+const STABLE_AGREEMENT = 0.8;
+/** Disagreement must be at least this many bits of evidence against a match, `log2((1 − m) / (1 − u))`, to become negative evidence. */
+const STABLE_MIN_BITS = 2;
+/** Bits of evidence against that make the largest penalty. */
+const STABLE_FULL_BITS = 10;
+const STABLE_MAX_PENALTY = 0.5;
+/** Columns with more distinct values than this are identifiers, not categories, for this rule. */
+const STABLE_MAX_DISTINCT = 200;
+
+/**
+ * A column that matched pairs nearly always agree on, while random pairs
+ * often do not (a year, a category), says little when it agrees but a lot
+ * when it differs; a weighted mean cannot express that, so its disagreement
+ * becomes negative evidence with a penalty in proportion to the
+ * Fellegi–Sunter weight of disagreement, `log2((1 − m) / (1 − u))`, where m
+ * is the agreement rate among matched pairs and u the chance two random
+ * rows agree.
+ */
+const stableColumnEvidence: Rule = {
+  name: 'stable_column_evidence',
+  structural: true,
+  apply(ctx) {
+    const mk = ctx.config.matchkeys[0];
+    if (!mk || ctx.signals.n_matched < 20) return null;
+    const present = new Set(mk.negative_evidence.map((n) => n.field));
+    const added: NegativeEvidence[] = [];
+    const why: string[] = [];
+    for (const f of mk.fields) {
+      const m = ctx.signals.matched_agreement[f.field];
+      const profile = ctx.profiles.find((p) => p.column === f.field);
+      // Only exactly compared columns: a typo-tolerant scorer already gives a near-miss partial credit.
+      if (!('scorer' in f) || f.scorer !== 'exact' || m === undefined || !profile || present.has(f.field) || m < STABLE_AGREEMENT) continue;
+      // Few values only (a year, a venue, a state): on a distinctive column, agreement among matches mostly echoes its own weight.
+      if (profile.distinct > STABLE_MAX_DISTINCT) continue;
+      const bits = Math.log2(Math.max(1 - m, 1e-3) / Math.max(1 - profile.collision, 1e-3));
+      if (-bits < STABLE_MIN_BITS) continue;
+      const penalty = round2(Math.min(STABLE_MAX_PENALTY, -bits / STABLE_FULL_BITS));
+      added.push({ field: f.field, transforms: [...f.transforms], scorer: 'exact', threshold: NE_THRESHOLD, penalty });
+      present.add(f.field);
+      why.push(`${f.field} (agrees on ${round2(m * 100)}% of matches, ${round2(profile.collision * 100)}% of random pairs: ${round2(bits)} bits)`);
+    }
+    if (added.length === 0) return null;
+    const next = clone(ctx.config);
+    next.matchkeys[0].negative_evidence = [...mk.negative_evidence, ...added];
+    return {
+      config: next,
+      rationale: `disagreement is strong evidence against a match on ${why.join(', ')}: it subtracts a penalty`,
+      config_diff: {
+        'matchkeys[0].negative_evidence': {
+          from: mk.negative_evidence.map((n) => n.field),
+          to: next.matchkeys[0].negative_evidence.map((n) => `${n.field} −${n.penalty}`),
+        },
+      },
+    };
+  },
+};
+
+/**
  * The rules in the order the controller asks them; the first one that fires
  * (with a configuration not tried before) is applied.
  *
@@ -258,6 +382,9 @@ const oversizedClusters: Rule = {
  * RULES.map((r) => r.name); // ['blocking_key_swap', 'blocking_add_pass', ...]
  */
 export const RULES: readonly Rule[] = [
+  linkOnlyCleanSources,
+  oneToOneThreshold,
+  stableColumnEvidence,
   blockingKeySwap,
   blockingAddPass,
   corruptionNormalize,

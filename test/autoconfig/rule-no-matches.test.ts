@@ -8,8 +8,9 @@ test('when no scored pair reaches the threshold, no_matches lowers it until copi
   const rows: string[][] = [];
   for (let e = 0; e < 120; e++) {
     const name = `${word(r)} ${word(r, 8)}`;
-    // Copies keep the name but carry another (row-unique) zone code: at most 1 / (1 + 0.5) of the weight agrees.
-    rows.push([name, String(100 + 2 * e)], [name, String(101 + 2 * e)]);
+    // Copies keep the name but carry unrelated six-digit zone codes (not a typo apart), so at most about half the weight agrees.
+    const zone = (): string => String(100_000 + Math.floor(r() * 900_000));
+    rows.push([name, zone()], [name, zone()]);
   }
   const { telemetry, config } = await control(table(['name', 'zone'], rows));
   const names = (telemetry.decisions ?? []).map((d) => d.rule_name);

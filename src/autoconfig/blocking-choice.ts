@@ -1,50 +1,7 @@
-/** The zero-config fallback: a weighted matchkey and multi-pass blocking chosen from the column profile. */
-import type { BlockingKey, Config, ScoredField } from '../config/types.js';
+/** Zero-config blocking: passes chosen from the column profile and kept while their projected candidate pairs fit a budget. */
+import type { BlockingKey } from '../config/types.js';
 import type { ColumnStore } from '../data/column-store.js';
-import { profileColumns, sampleRows, type ColumnProfile } from './column-profile.js';
-
-/** How each kind of column is compared, and how much it counts. */
-const FIELD_RULES: Partial<Record<ColumnProfile['kind'], { scorer: string; weight: number; transforms: string[] }>> = {
-  email: { scorer: 'exact', weight: 1.0, transforms: ['lowercase', 'strip'] },
-  identifier: { scorer: 'exact', weight: 1.0, transforms: ['strip'] },
-  date: { scorer: 'exact', weight: 1.0, transforms: ['strip'] },
-  name: { scorer: 'jaro_winkler', weight: 1.0, transforms: ['lowercase', 'normalize_whitespace'] },
-  text: { scorer: 'token_set', weight: 0.75, transforms: ['lowercase', 'normalize_whitespace'] },
-  long_text: { scorer: 'tfidf_cosine', weight: 1.0, transforms: ['lowercase'] },
-  code: { scorer: 'exact', weight: 0.5, transforms: ['strip'] },
-  number: { scorer: 'exact', weight: 0.25, transforms: ['strip'] },
-  category: { scorer: 'exact', weight: 0.1, transforms: ['lowercase', 'strip'] },
-};
-
-/**
- * Builds a configuration from the data alone: every usable column becomes a
- * weighted field by kind; blocking takes exact passes on distinctive
- * identifier/date/email columns and prefix/phonetic passes on names, keeping
- * only passes whose projected candidate pairs stay within budget.
- *
- * @example
- * const config = fallbackConfig(store, ['rec_id']);
- */
-export function fallbackConfig(store: ColumnStore, exclude: readonly string[]): Config {
-  const profiles = profileColumns(store, exclude).filter((p) => p.nullRate < 0.95);
-  const fields: ScoredField[] = [];
-  for (const p of profiles) {
-    const rule = FIELD_RULES[p.kind];
-    if (!rule) continue;
-    fields.push({ field: p.column, scorer: rule.scorer, weight: rule.weight, transforms: rule.transforms });
-  }
-  if (fields.length === 0 && profiles.length > 0) {
-    fields.push({ field: profiles[0].column, scorer: 'token_set', weight: 1, transforms: ['lowercase'] });
-  }
-  return {
-    matchkeys: [{ name: 'auto_weighted', type: 'weighted', threshold: 0.75, fields, negative_evidence: [] }],
-    blocking: { strategy: 'multi_pass', keys: chooseBlocking(store, profiles), window: 20, max_block_size: 5000, oversized: 'score' },
-    review: { lo: null, hi: null },
-    clustering: { max_cluster_size: 100 },
-    link: null,
-    exclude_columns: [...exclude],
-  };
-}
+import { sampleRows, type ColumnProfile } from './column-profile.js';
 
 /**
  * Blocking passes chosen from the profile: exact passes on distinctive
@@ -60,13 +17,26 @@ export function chooseBlocking(store: ColumnStore, profiles: ColumnProfile[]): B
   for (const p of byDistinct) {
     if ((p.kind === 'identifier' || p.kind === 'email' || p.kind === 'date') && p.distinctRatio > 0.2) {
       candidates.push({ fields: [{ field: p.column, transforms: p.kind === 'email' ? ['lowercase', 'strip'] : ['strip'] }] });
+    } else if (p.kind === 'code' && p.distinctRatio > 0.5 && p.nullRate < 0.5) {
+      candidates.push({ fields: [{ field: p.column, transforms: ['lowercase', 'strip'] }] });
     }
   }
-  const names = byDistinct.filter((p) => p.kind === 'name' || p.kind === 'text' || p.kind === 'long_text');
+  // Mostly-present short text first: long descriptions rarely start alike, so they block last.
+  const names = byDistinct
+    .filter((p) => p.kind === 'name' || p.kind === 'text' || p.kind === 'long_text')
+    .sort((a, b) => Number(a.kind === 'long_text') - Number(b.kind === 'long_text') || Number(a.nullRate >= 0.5) - Number(b.nullRate >= 0.5));
   for (const p of names.slice(0, 3)) {
-    const t = p.kind === 'long_text' ? ['lowercase', 'normalize_whitespace', 'substring:0:12'] : ['lowercase', 'strip', 'substring:0:4'];
-    candidates.push({ fields: [{ field: p.column, transforms: t }] });
-    candidates.push({ fields: [{ field: p.column, transforms: ['lowercase', 'first_token', 'soundex'] }] });
+    if (p.kind === 'name') {
+      candidates.push({ fields: [{ field: p.column, transforms: ['lowercase', 'strip', 'substring:0:4'] }] });
+      candidates.push({ fields: [{ field: p.column, transforms: ['lowercase', 'first_token', 'soundex'] }] });
+    } else if (p.kind === 'text') {
+      // Titles and product names: the same words, not always in the same order or with the same first word.
+      candidates.push({ fields: [{ field: p.column, transforms: ['lowercase', 'alpha_only', 'substring:0:8'] }] });
+      candidates.push({ fields: [{ field: p.column, transforms: ['lowercase', 'first_token'] }] });
+      candidates.push({ fields: [{ field: p.column, transforms: ['lowercase', 'last_token'] }] });
+    } else {
+      candidates.push({ fields: [{ field: p.column, transforms: ['lowercase', 'normalize_whitespace', 'substring:0:12'] }] });
+    }
   }
   const codes = byDistinct.filter((p) => p.kind === 'code' || p.kind === 'number');
   if (codes.length >= 2) {
@@ -95,7 +65,7 @@ export function chooseBlocking(store: ColumnStore, profiles: ColumnProfile[]): B
 }
 
 /** Projects Σ C(block, 2) of a key from a sample of rows (raw values, so a rough upper estimate for prefixes). */
-function projectedPairs(store: ColumnStore, key: BlockingKey): number {
+export function projectedPairs(store: ColumnStore, key: BlockingKey): number {
   const rows = sampleRows(store.rowCount, 20_000);
   const scale = store.rowCount / Math.max(1, rows.length);
   const counts = new Map<string, number>();
@@ -127,6 +97,8 @@ function approximateTransform(v: string, transforms: readonly string[]): string 
       const [, a, b] = t.split(':');
       s = [...s].slice(Number(a), Number(b)).join('');
     } else if (t === 'first_token') s = s.split(/\s+/)[0] ?? '';
+    else if (t === 'last_token') s = s.split(/\s+/).at(-1) ?? '';
+    else if (t === 'alpha_only') s = s.replace(/[^\p{L}]/gu, '');
     else if (t === 'soundex') s = s.slice(0, 1);
   }
   return s;

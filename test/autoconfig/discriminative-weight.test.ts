@@ -1,0 +1,22 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { ColumnProfile } from '../../src/autoconfig/column-profile.js';
+import { discriminativeWeight, fieldFor } from '../../src/autoconfig/initial-config.js';
+
+const profile = (p: Partial<ColumnProfile>): ColumnProfile =>
+  ({ column: 'c', kind: 'text', nullRate: 0, distinctRatio: 1, distinct: 100, avgLength: 10, avgTokens: 1, topShare: 0.01, collision: 0.01, ...p }) as ColumnProfile;
+
+test('a column weighs log2(1 / collision) bits out of 10, between 0.05 and 1', () => {
+  assert.equal(discriminativeWeight(profile({ collision: 1 / 8 })), 0.3);
+  assert.equal(discriminativeWeight(profile({ collision: 1 / 1024 })), 1);
+  assert.equal(discriminativeWeight(profile({ collision: 1e-9 })), 1);
+  assert.equal(discriminativeWeight(profile({ collision: 1 })), 0.05);
+});
+
+test('the scorer follows the kind: multi-word text by TF-IDF, names by Jaro-Winkler, codes by edit distance; amounts weigh at most 0.25', () => {
+  assert.equal(fieldFor(profile({ kind: 'text', avgTokens: 9 }))?.scorer, 'tfidf_cosine');
+  assert.equal(fieldFor(profile({ kind: 'text', avgTokens: 2 }))?.scorer, 'token_set');
+  assert.equal(fieldFor(profile({ kind: 'name' }))?.scorer, 'jaro_winkler');
+  assert.equal(fieldFor(profile({ kind: 'code' }))?.scorer, 'damerau_levenshtein');
+  assert.deepStrictEqual(fieldFor(profile({ kind: 'number', collision: 0.0001 })), { field: 'c', scorer: 'exact', weight: 0.25, transforms: ['strip'] });
+});
