@@ -3,7 +3,7 @@ import { checkConfigColumns, loadConfigFile } from '../config/index.js';
 import type { Config } from '../config/types.js';
 import type { ColumnStore } from '../data/column-store.js';
 import { ingestCsv } from '../data/ingest.js';
-import { fallbackConfig } from '../autoconfig/fallback-config.js';
+import { runController } from '../autoconfig/controller.js';
 import type { WorkerPool } from '../engine/worker-pool.js';
 import type { Progress } from './progress.js';
 import { requireString } from './args.js';
@@ -71,7 +71,12 @@ export async function loadInputs(
     const exclude = [...new Set([...fromFile.exclude_columns, ...(opts.exclude ?? [])])];
     return { store: ingest.store, config: { ...fromFile, exclude_columns: exclude }, configSource: opts.config as string, file: ingest.file };
   }
-  const config = fallbackConfig(ingest.store, opts.exclude ?? []);
-  progress.log(`no --config: using a configuration built from the column profile (${config.matchkeys.map((m) => m.name).join(', ')})`);
+  const tc = performance.now();
+  const { config, telemetry } = await runController(ingest.store, pool, { source: 'cli_autoconfig', exclude: opts.exclude ?? [] });
+  progress.phase({
+    phase: 'autoconfig',
+    ms: performance.now() - tc,
+    detail: { health: telemetry.health ?? 'none', stop_reason: telemetry.stop_reason ?? 'none', decisions: telemetry.decisions?.length ?? 0 },
+  });
   return { store: ingest.store, config, configSource: 'zero-config', file: ingest.file };
 }

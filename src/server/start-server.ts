@@ -7,7 +7,7 @@ import { checkConfigColumns } from '../config/index.js';
 import { ingestCsv } from '../data/ingest.js';
 import { runMatching } from '../engine/run.js';
 import { WorkerPool } from '../engine/worker-pool.js';
-import { fallbackConfig } from '../autoconfig/fallback-config.js';
+import { runController } from '../autoconfig/controller.js';
 import { StateDb } from '../store/state-db.js';
 import { fingerprintFile, statePath } from '../store/state-path.js';
 import { createApp, type AppOptions } from './app.js';
@@ -105,12 +105,21 @@ async function initialRun(state: ServerState, options: ServeOptions, progress: P
   const ingest = await ingestCsv(options.file, state.pool, { lenient: options.lenient });
   progress.phase({ phase: 'load', ms: performance.now() - t, detail: { rows: ingest.store.rowCount, columns: ingest.store.names.length } });
   let config: Config;
+  let telemetry: string | null = null;
   if (options.config !== null) {
     checkConfigColumns(options.config, ingest.store.names, options.configLabel ?? 'config', options.file);
     config = { ...options.config, exclude_columns: [...new Set([...options.config.exclude_columns, ...options.exclude])] };
   } else {
-    config = fallbackConfig(ingest.store, options.exclude);
-    progress.log('no --config: serving with a configuration built from the column profile');
+    // Zero-config serving: the controller chooses the configuration on the pool, and its telemetry is the server's first.
+    const tc = performance.now();
+    const controlled = await runController(ingest.store, state.pool, { source: 'rest_autoconfig', exclude: options.exclude });
+    config = controlled.config;
+    telemetry = JSON.stringify(controlled.telemetry);
+    progress.phase({
+      phase: 'autoconfig',
+      ms: performance.now() - tc,
+      detail: { health: controlled.telemetry.health ?? 'none', stop_reason: controlled.telemetry.stop_reason ?? 'none' },
+    });
   }
   const fingerprint = await fingerprintFile(options.file);
   state.source = {
@@ -124,6 +133,7 @@ async function initialRun(state: ServerState, options: ServeOptions, progress: P
   state.db = StateDb.open(statePath(options.stateDir, ingest.file, fingerprint));
   state.db.setMeta('dataset_path', ingest.file);
   state.db.setMeta('dataset_fingerprint', fingerprint);
+  if (telemetry !== null) state.db.saveTelemetry('rest_autoconfig', telemetry);
   const run = await runMatching(ingest.store, config, state.pool, { onPhase: progress.phase });
   const results = MatchResults.create(run);
   state.staleSeqs = replayEdits(results, state.db.edits(), (line) => progress.log(line));

@@ -24,7 +24,7 @@ export interface TestServer {
 }
 
 /**
- * Starts the server over the fixture (or `file`) and waits until it is ready.
+ * Starts the server over the fixture (or `file`, with `config`, or zero-config when it is null) and waits until it is ready.
  *
  * @example
  * const t = await startTestServer({});
@@ -32,14 +32,15 @@ export interface TestServer {
  * await t.stop();
  */
 export async function startTestServer(
-  opts: { file?: string; app?: Partial<ServeOptions['app']>; waitReady?: boolean } = {},
+  opts: { file?: string; config?: string | null; app?: Partial<ServeOptions['app']>; waitReady?: boolean } = {},
 ): Promise<TestServer> {
   const stateDir = mkdtempSync(path.join(os.tmpdir(), 'kindred-server-test-'));
   const server = await startServer(
     {
       file: opts.file ?? FIXTURE_CSV,
-      config: loadConfigFile(FIXTURE_CONFIG),
-      configLabel: FIXTURE_CONFIG,
+      // `config: null` serves zero-config: the controller chooses the configuration.
+      config: opts.config === null ? null : loadConfigFile(opts.config ?? FIXTURE_CONFIG),
+      configLabel: opts.config === null ? null : (opts.config ?? FIXTURE_CONFIG),
       host: '127.0.0.1',
       port: 0,
       stateDir,
