@@ -60,7 +60,13 @@ test('a second call while one runs gets 409 busy', async () => {
   }
 });
 
-test('apply: true swaps the served results to a run with the committed configuration', async () => {
+test('apply: true swaps the served results to a run with the committed configuration, with every stored decision replayed', async () => {
+  // Two records of different people in different clusters: a steward's approve must survive the re-run.
+  const results = t.server.state.current;
+  const last = results.run.store.rowCount - 1;
+  const other = [...Array(last).keys()].find((row) => results.clusters.clusterOf(row) !== results.clusters.clusterOf(last)) ?? 0;
+  const decided = await call(t.server.url, 'POST', '/reviews/decide', { pair_id: `${other}-${last}`, decision: 'approve', reviewer: 'apply-test' });
+  assert.equal(decided.status, 200, decided.text);
   const before = t.server.state.results;
   const r = await call(t.server.url, 'POST', '/autoconfig', { apply: true, exclude_columns: ['rec_id'] });
   assert.equal(r.status, 200, r.text);
@@ -68,4 +74,6 @@ test('apply: true swaps the served results to a run with the committed configura
   while (t.server.state.autoconfigRunning) await new Promise((res) => setImmediate(res));
   assert.notEqual(t.server.state.results, before);
   assert.deepStrictEqual(t.server.state.results?.run.config.exclude_columns, ['rec_id']);
+  const after = t.server.state.current.clusters;
+  assert.equal(after.clusterOf(other), after.clusterOf(last), 'the approve (must-link) holds in the new results');
 });

@@ -9,6 +9,7 @@ import { runMatching } from '../../engine/run.js';
 import { KindredError } from '../../errors/registry.js';
 import type { ServerEnv } from '../middleware/chain/index.js';
 import { safeJson } from '../http-errors.js';
+import { replayEdits } from '../edit-log.js';
 import { MatchResults } from '../match-results.js';
 import { parseRequest, RecordSchema, toCells } from '../request-schemas.js';
 import type { ServerState } from '../server-state.js';
@@ -68,11 +69,16 @@ export function registerAutoconfig(app: Hono<ServerEnv>, state: ServerState): vo
   });
 }
 
-/** Re-runs matching with the committed configuration; the old results serve until the new ones replace them whole. */
+/** Re-runs matching with the committed configuration and replays the stored edits; the old results serve until the new ones replace them whole. */
 async function applyInBackground(state: ServerState, store: ColumnStore, config: Config): Promise<void> {
   try {
     const run = await runMatching(store, config, state.pool);
-    state.results = MatchResults.create(run);
+    const results = MatchResults.create(run);
+    // Stewards' decisions outlive a configuration change: replay every stored edit (those made while this ran too)
+    // in the same tick as the swap, so no acknowledged decision can fall between the two.
+    const stale = state.db ? replayEdits(results, state.db.edits(), (line) => process.stderr.write(`kindred: ${line}\n`)) : new Set<number>();
+    state.staleSeqs = stale;
+    state.results = results;
   } catch (e) {
     process.stderr.write(`kindred: autoconfig apply failed: ${e instanceof Error ? e.message : String(e)}\n`);
   } finally {
