@@ -4,7 +4,7 @@ import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { columnReferences, loadConfigFile } from '../src/config/index.js';
 import { missingFiles, readManifest, type Dataset } from './lib/dataset-manifest.js';
-import { buildLinkTable, SOURCE_COLUMN } from './lib/link-table.js';
+import { buildLinkTable } from './lib/link-table.js';
 import { machineInfo } from './lib/machine.js';
 import { replaceSection } from './lib/markdown.js';
 import type { QualityResults, QualityRun } from './lib/quality-results.js';
@@ -118,8 +118,6 @@ interface EvaluateInput {
   rows: number;
   /** Leaking and id columns: --exclude in both modes. */
   exclude: string[];
-  /** Also excluded in zero-config mode only (the link configurations use it). */
-  zeroOnlyExclude: string[];
 }
 
 /** The file, truth and exclusions of one dataset; link datasets are concatenated first. */
@@ -132,14 +130,14 @@ async function inputFor(shared: string, d: Dataset): Promise<EvaluateInput> {
       truth: join(dir, 'truth.csv'),
       rows: d.rows,
       exclude: unique([...d.exclude_columns, ...idColumns].filter((c) => d.columns.includes(c))),
-      zeroOnlyExclude: [],
     };
   }
   const table = await buildLinkTable(d, dir, join(BENCH_OUT, 'quality'));
   // The id columns exist only to state the truth: never evidence, and in some sets equal across sides.
   const exclude = unique([...d.exclude_columns, d.left_id, d.right_id, ...idColumns].filter((c) => table.columns.includes(c)));
   // Zero-config has no link mode; the source marker is an artefact of the concatenation, not data.
-  return { csv: table.csv, truth: table.truth, rows: table.rows, exclude, zeroOnlyExclude: [SOURCE_COLUMN] };
+  // The `source` column stays in both modes: it says which table a row came from (the shape of the input, not the truth).
+  return { csv: table.csv, truth: table.truth, rows: table.rows, exclude };
 }
 
 function unique(xs: string[]): string[] {
@@ -154,7 +152,7 @@ function assertNoLeak(config: string, exclude: string[]): void {
 }
 
 async function evaluate(d: Dataset, input: EvaluateInput, mode: 'hand' | 'zero', config: string | null, timeoutMs: number): Promise<QualityRun> {
-  const exclude = mode === 'zero' ? [...input.exclude, ...input.zeroOnlyExclude] : input.exclude;
+  const exclude = input.exclude;
   const run: QualityRun = {
     dataset: d.name,
     title: d.title,
