@@ -38,7 +38,7 @@ export function fallbackConfig(store: ColumnStore, exclude: readonly string[]): 
   }
   return {
     matchkeys: [{ name: 'auto_weighted', type: 'weighted', threshold: 0.75, fields, negative_evidence: [] }],
-    blocking: { strategy: 'multi_pass', keys: chooseBlocking(store, profiles), window: 20, max_block_size: 5000, oversized: 'score' },
+    blocking: { strategy: 'multi_pass', keys: chooseBlocking(store, profiles), window: 20, max_block_size: 5000, split_oversized: false, oversized: 'score' },
     review: { lo: null, hi: null },
     clustering: { max_cluster_size: 100 },
     link: null,
