@@ -7,7 +7,12 @@ import type { PassHandle } from './block-pass.js';
 import { pairLayout, type PairLayout } from './pair-layout.js';
 import { ValueIndex } from './value-index.js';
 
-/** One blocking pass: the fields of its key, how it pairs rows, and where it came from. */
+/**
+ * One blocking pass: the fields of its key, how it pairs rows, and where it came from.
+ *
+ * @example
+ * const spec: PassSpec = { label: 'blocking.keys[0]', fields: [{ field: 'zip', transforms: [] }], origin: 'blocking', window: null, splitBy: [] };
+ */
 export interface PassSpec {
   label: string;
   fields: FieldRef[];
@@ -22,7 +27,13 @@ export interface PassSpec {
   splitBy: FieldRef[];
 }
 
-/** An oversized block, reported with its key and size (and, when split, what it became). */
+/**
+ * An oversized block, reported with its key and size (and, when split, what it became).
+ *
+ * @example
+ * const o: OversizedBlock = { pass: 'blocking.keys[0]', key: { zip: '10001' }, size: 6120, action: 'split', sub_block: false,
+ *   split: { by: ['surname'], sub_blocks: 3870, largest_sub_block: 41, rows_without_split_key: 12 } };
+ */
 export interface OversizedBlock {
   pass: string;
   /** The block's key values by field (a sub-block's also hold its secondary-key values). */
@@ -36,7 +47,13 @@ export interface OversizedBlock {
   split?: { by: string[]; sub_blocks: number; largest_sub_block: number; rows_without_split_key: number };
 }
 
-/** One built pass. */
+/**
+ * One built pass: its spec, shared arrays opened as typed arrays, and dictionaries.
+ *
+ * @example
+ * const { order, starts } = index.passes[0];
+ * order.subarray(starts[0], starts[1]); // the rows of the first block (or equal-key run)
+ */
 export interface BuiltPass {
   spec: PassSpec;
   handle: PassHandle;

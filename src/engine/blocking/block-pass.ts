@@ -1,7 +1,12 @@
 /** Worker task: groups rows by the tuple of their prepared-field ids for one blocking pass (exact, by LSD radix sort), splitting oversized groups by a secondary key when asked. */
 import { groupRows } from './group-rows.js';
 
-/** Input of {@link buildPass}: the `ids` buffers (Int32Array, −1 missing) and dictionary sizes of the pass's fields. */
+/**
+ * Input of {@link buildPass}: the `ids` buffers (Int32Array, −1 missing) and dictionary sizes of the pass's fields.
+ *
+ * @example
+ * const task: BuildPassTask = { rowCount, fieldIds: [zip.handle.ids], fieldCounts: [zip.count], maxBlockSize: 5000, skipOversized: false, splitIds: [surname.handle.ids] };
+ */
 export interface BuildPassTask {
   rowCount: number;
   fieldIds: SharedArrayBuffer[];
@@ -17,7 +22,12 @@ export interface BuildPassTask {
   splitIds?: SharedArrayBuffer[];
 }
 
-/** One oversized group of a pass, for the report. */
+/**
+ * One oversized group of a pass, for the report.
+ *
+ * @example
+ * const o: OversizedGroup = { size: 6120, firstRow: 17, action: 'split', subBlock: false, split: { subBlocks: 3870, largest: 41, rowsWithoutKey: 12 } };
+ */
 export interface OversizedGroup {
   size: number;
   /** A row holding the group's key (and, for a sub-block, its secondary key). */
@@ -43,6 +53,10 @@ export interface OversizedGroup {
  *   the secondary key of its split group).
  * - `subBlocks`: `Uint8Array(groups)`, 1 for a group that is a sub-block of a
  *   split group; null when nothing was split.
+ *
+ * @example
+ * const pass = buildPass(task);
+ * new Int32Array(pass.blockOf)[17]; // the block of row 17, or −1
  */
 export interface PassHandle {
   order: SharedArrayBuffer;

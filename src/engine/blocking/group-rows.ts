@@ -1,6 +1,12 @@
 /** Groups rows by a tuple of small integer codes (dictionary ids or value ranks) with an LSD counting sort: exact, no hashing. */
 
-/** Rows grouped by code tuple: group `g` is `rows[starts[g] .. starts[g+1])`. */
+/**
+ * Rows grouped by code tuple: group `g` is `rows[starts[g] .. starts[g+1])`.
+ *
+ * @example
+ * const { rows, starts, groups } = groupRows(n, [zip.ids], [zip.count]);
+ * rows.subarray(starts[0], starts[1]); // the rows of the smallest zip id
+ */
 export interface RowGroups {
   /** The rows holding every code (≥ 0), groups in lexicographic code order, rows ascending inside a group. */
   rows: Int32Array;

@@ -9,6 +9,10 @@
  *   pair of a block).
  * - A sorted-neighbourhood pass: one run, the whole sorted order, and
  *   `span = window − 1` (rows less than `window` positions apart).
+ *
+ * @example
+ * const { starts, groups, span } = index.passes[0].layout;
+ * planPass(0, starts, groups, 500_000, span);
  */
 export interface PairLayout {
   starts: Int32Array;

@@ -3,7 +3,12 @@ import type { FieldHandle } from '../fields/field-dictionary.js';
 import type { PassHandle } from './block-pass.js';
 import { groupRows } from './group-rows.js';
 
-/** Input of {@link buildWindowPass}: the prepared fields of the pass's key, in key order. */
+/**
+ * Input of {@link buildWindowPass}: the prepared fields of the pass's key, in key order.
+ *
+ * @example
+ * const task: BuildWindowPassTask = { rowCount: store.rowCount, fields: [surname.handle, givenName.handle] };
+ */
 export interface BuildWindowPassTask {
   rowCount: number;
   fields: FieldHandle[];
