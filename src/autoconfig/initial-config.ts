@@ -103,7 +103,7 @@ export function initialConfig(
   }
   return {
     matchkeys: [{ name: MATCHKEY_NAME, type: 'weighted', threshold: V0_THRESHOLD, fields, negative_evidence: [] }],
-    blocking: { strategy: 'multi_pass', keys: chooseBlocking(store, [...usable]), window: 20, max_block_size: 5000, oversized: 'score' },
+    blocking: { strategy: 'multi_pass', keys: chooseBlocking(store, [...usable]), window: 20, max_block_size: 5000, split_oversized: false, oversized: 'score' },
     review: { lo: null, hi: null },
     clustering: { max_cluster_size: 100 },
     link: source ? { source_column: source.column, mode: 'link_and_dedupe' } : null,

@@ -5,6 +5,7 @@ import { WorkerPool } from '../engine/worker-pool.js';
 import { KindredError } from '../errors/registry.js';
 import { optionalInt, parseCommandArgs } from './args.js';
 import { INPUT_OPTIONS, inputOptions, loadInputs } from './load-inputs.js';
+import { oversizedLines } from './oversized-lines.js';
 import { Progress } from './progress.js';
 import { writeClusters } from './write-clusters.js';
 
@@ -47,6 +48,7 @@ export async function dedupeCommand(argv: string[]): Promise<number> {
   try {
     const inputs = await loadInputs(input, pool, progress);
     const run = await runMatching(inputs.store, inputs.config, pool, { onPhase: progress.phase, onProgress: progress.tick });
+    for (const line of oversizedLines(run.index.oversized, run.config.blocking.max_block_size)) progress.log(line);
     const t = performance.now();
     const out = values.out as string | undefined;
     const stream = out ? fs.createWriteStream(out) : process.stdout;

@@ -4,6 +4,7 @@ import { runMatching } from '../engine/run.js';
 import { WorkerPool } from '../engine/worker-pool.js';
 import { optionalInt, parseCommandArgs, requireString } from './args.js';
 import { INPUT_OPTIONS, inputOptions, loadInputs } from './load-inputs.js';
+import { oversizedLines } from './oversized-lines.js';
 import { Progress } from './progress.js';
 import { readTruth } from './truth-file.js';
 
@@ -40,6 +41,7 @@ export async function evaluateCommand(argv: string[]): Promise<number> {
     const inputs = await loadInputs(input, pool, progress);
     const truth = await readTruth(truthFile, inputs.store.rowCount);
     const run = await runMatching(inputs.store, inputs.config, pool, { onPhase: progress.phase, onProgress: progress.tick });
+    for (const line of oversizedLines(run.index.oversized, run.config.blocking.max_block_size)) progress.log(line);
     const q = evaluateClusters(run.clusterOf, truth);
     const result = {
       file: input.file,

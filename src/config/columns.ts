@@ -7,7 +7,7 @@ const MAX_LISTED_COLUMNS = 50;
 
 /**
  * Every column reference of a configuration with its key path: matchkey
- * fields, negative evidence, blocking key fields, `link.source_column` and
+ * fields, negative evidence, blocking key fields and secondary keys, `link.source_column` and
  * `exclude_columns`. Exposed so callers (and autoconfig) can see what a
  * configuration depends on.
  *
@@ -22,6 +22,7 @@ export function columnReferences(config: Config): Array<{ path: string; column: 
   });
   config.blocking.keys.forEach((key, k) => {
     key.fields.forEach((f, j) => refs.push({ path: `blocking.keys[${k}].fields[${j}].field`, column: f.field }));
+    (key.split_by ?? []).forEach((f, j) => refs.push({ path: `blocking.keys[${k}].split_by[${j}].field`, column: f.field }));
   });
   if (config.link) refs.push({ path: 'link.source_column', column: config.link.source_column });
   config.exclude_columns.forEach((c, i) => refs.push({ path: `exclude_columns[${i}]`, column: c }));

@@ -4,8 +4,9 @@ import type { ConfigInput } from './schema.js';
 
 /**
  * Every rule the schema cannot express key by key: unique matchkey names,
- * `review.lo ≤ review.hi`, one key for `static` blocking, `levels` agreeing
- * with `level_thresholds`, and no matching on an excluded column.
+ * `review.lo ≤ review.hi`, one key for `static` blocking, block splitting
+ * only where there are blocks to split, `levels` agreeing with
+ * `level_thresholds`, and no matching on an excluded column.
  *
  * @example
  * checkConfigRelations(input); // [{ path: 'matchkeys[1].name', message: 'duplicate matchkey name "a"; matchkeys[0] already uses it' }]
@@ -15,6 +16,7 @@ export function checkConfigRelations(input: ConfigInput): Issue[] {
     ...duplicateNames(input),
     ...reviewBand(input),
     ...staticBlocking(input),
+    ...blockSplitting(input),
     ...levelCounts(input),
     ...excludedButUsed(input),
   ];
@@ -52,6 +54,34 @@ function staticBlocking(input: ConfigInput): Issue[] {
   return [];
 }
 
+/**
+ * `split_by` names the key that splits oversized blocks, so it means nothing
+ * unless splitting is on; and a sorted-neighbourhood pass has no blocks to
+ * split (its window already bounds each record's comparisons).
+ */
+function blockSplitting(input: ConfigInput): Issue[] {
+  const b = input.blocking;
+  if (!b) return [];
+  const issues: Issue[] = [];
+  if (b.split_oversized === true && b.strategy === 'sorted_neighborhood') {
+    issues.push({
+      path: 'blocking.split_oversized',
+      message: 'strategy sorted_neighborhood has no blocks to split (each record meets at most 2 × (window − 1) neighbours); remove split_oversized or use multi_pass',
+    });
+  }
+  if (b.split_oversized !== true) {
+    (b.keys ?? []).forEach((key, k) => {
+      if (key.split_by !== undefined) {
+        issues.push({
+          path: `blocking.keys[${k}].split_by`,
+          message: 'split_by only applies with blocking.split_oversized: true (it names the secondary key that splits this key\'s oversized blocks)',
+        });
+      }
+    });
+  }
+  return issues;
+}
+
 /** `level_thresholds` fixes the level count, so an explicit `levels` must agree with it. */
 function levelCounts(input: ConfigInput): Issue[] {
   const issues: Issue[] = [];
@@ -83,6 +113,7 @@ function excludedButUsed(input: ConfigInput): Issue[] {
   });
   (input.blocking?.keys ?? []).forEach((key, k) => {
     key.fields.forEach((f, j) => flag(`blocking.keys[${k}].fields[${j}].field`, f.field));
+    (key.split_by ?? []).forEach((f, j) => flag(`blocking.keys[${k}].split_by[${j}].field`, f.field));
   });
   return issues;
 }

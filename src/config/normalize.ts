@@ -1,6 +1,8 @@
 /** Turns the validated input form into the normalised `Config`, filling every default. */
+import { secondaryKey } from './secondary-key.js';
 import type {
   BlockingConfig,
+  BlockingKey,
   Config,
   ExactMatchkey,
   FieldRef,
@@ -22,7 +24,7 @@ export const CONFIG_DEFAULTS = {
   negativeEvidence: { threshold: 0.4, penalty: 0.3 },
   missing: 'unobserved',
   em: { max_iterations: 20, convergence: 0.001, seed: 42, sample_pairs: 10000, u_pairs: 5000 },
-  blocking: { window: 20, max_block_size: 5000, oversized: 'score' },
+  blocking: { window: 20, max_block_size: 5000, split_oversized: false, oversized: 'score' },
   maxClusterSize: 100,
   linkMode: 'link_only',
 } as const;
@@ -43,9 +45,10 @@ type ProbabilisticFieldInput = Extract<MatchkeyInput, { type: 'probabilistic' }>
  * config.blocking.keys;          // [] (the engine picks keys from a column profile)
  */
 export function normalizeConfig(input: ConfigInput): Config {
+  const matchkeys = input.matchkeys.map(normalizeMatchkey);
   return {
-    matchkeys: input.matchkeys.map(normalizeMatchkey),
-    blocking: normalizeBlocking(input.blocking ?? null),
+    matchkeys,
+    blocking: normalizeBlocking(input.blocking ?? null, matchkeys),
     review: { lo: input.review?.lo ?? null, hi: input.review?.hi ?? null },
     clustering: { max_cluster_size: input.clustering?.max_cluster_size ?? CONFIG_DEFAULTS.maxClusterSize },
     link: input.link ? { source_column: input.link.source_column, mode: input.link.mode ?? CONFIG_DEFAULTS.linkMode } : null,
@@ -132,15 +135,22 @@ function normalizeNegativeEvidence(ne: NegativeEvidenceInput): NegativeEvidence 
   };
 }
 
-function normalizeBlocking(b: NonNullable<ConfigInput['blocking']> | null): BlockingConfig {
-  const keys = (b?.keys ?? []).map((key) => ({
-    fields: key.fields.map((f) => fieldRef(f, key.transforms ?? [])),
-  }));
+/** With `split_oversized`, each key's secondary key is made explicit (written, else the default), so output files state it. */
+function normalizeBlocking(b: NonNullable<ConfigInput['blocking']> | null, matchkeys: readonly Matchkey[]): BlockingConfig {
+  const split = b?.split_oversized ?? CONFIG_DEFAULTS.blocking.split_oversized;
+  const keys = (b?.keys ?? []).map((key) => {
+    const out: BlockingKey = { fields: key.fields.map((f) => fieldRef(f, key.transforms ?? [])) };
+    if (!split) return out;
+    const splitBy = key.split_by !== undefined ? key.split_by.map((f) => fieldRef(f)) : secondaryKey(matchkeys, out);
+    if (splitBy.length > 0) out.split_by = splitBy;
+    return out;
+  });
   return {
     strategy: b?.strategy ?? (keys.length > 1 ? 'multi_pass' : 'static'),
     keys,
     window: b?.window ?? CONFIG_DEFAULTS.blocking.window,
     max_block_size: b?.max_block_size ?? CONFIG_DEFAULTS.blocking.max_block_size,
+    split_oversized: split,
     oversized: b?.oversized ?? CONFIG_DEFAULTS.blocking.oversized,
   };
 }

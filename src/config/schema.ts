@@ -160,8 +160,9 @@ const blockingKey = strictMapping(
   {
     fields: listOf(fieldRef(), 'columns', { nonEmpty: 'field' }),
     transforms: v.optional(transformList()),
+    split_by: v.optional(listOf(fieldRef(), 'columns', { nonEmpty: 'field' })),
   },
-  'a blocking key mapping {fields, transforms}',
+  'a blocking key mapping {fields, transforms, split_by}',
 );
 
 const blocking = strictMapping(
@@ -170,9 +171,10 @@ const blocking = strictMapping(
     keys: v.optional(listOf(blockingKey, 'blocking keys')),
     window: v.optional(wholeNumberAtLeast(2)),
     max_block_size: v.optional(wholeNumberAtLeast(2)),
+    split_oversized: v.optional(yesNo()),
     oversized: v.optional(oneOf(['score', 'skip'])),
   },
-  'a mapping {strategy, keys, window, max_block_size, oversized}',
+  'a mapping {strategy, keys, window, max_block_size, split_oversized, oversized}',
 );
 
 const review = strictMapping(

@@ -71,16 +71,25 @@ export type Matchkey = ExactMatchkey | WeightedMatchkey | ProbabilisticMatchkey;
 /** One blocking pass: rows agreeing on every listed (transformed) field share a block. */
 export interface BlockingKey {
   fields: FieldRef[];
+  /**
+   * The secondary key re-blocking this key's oversized blocks (fields with
+   * their own transforms; the key's transforms do not apply). Present, in
+   * normalised configurations, exactly when `split_oversized` is on and a
+   * secondary key exists (written or the default, `secondaryKey`).
+   */
+  split_by?: FieldRef[];
 }
 
 export interface BlockingConfig {
   strategy: 'static' | 'multi_pass' | 'sorted_neighborhood';
   keys: BlockingKey[];
-  /** sorted_neighborhood: window size (rows compared with the next window − 1 rows). */
+  /** sorted_neighborhood: rows sorted by key are paired when fewer than `window` positions apart. */
   window: number;
-  /** Blocks larger than this are split by a secondary key, or scored whole and reported. */
+  /** Blocks larger than this are oversized: split (with split_oversized), else scored whole or skipped, and reported. */
   max_block_size: number;
-  /** What to do with a block over max_block_size that no secondary key splits. */
+  /** Re-block an oversized block of a blocking key by the key extended with its secondary key (`split_by`). */
+  split_oversized: boolean;
+  /** What to do with an oversized block that is not split, or a sub-block still oversized after splitting. */
   oversized: 'score' | 'skip';
 }
 

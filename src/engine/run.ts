@@ -10,6 +10,7 @@ import type { RunHandle, ScoredPairs } from './scoring/score-task.js';
 import type { WorkerPool } from './worker-pool.js';
 import { samplePairs } from './blocking/pair-sample.js';
 import { fieldKey } from './fields/field-dictionary.js';
+import { secondaryKey } from '../config/secondary-key.js';
 
 /** Reported after each phase (for progress output). */
 export interface PhaseReport {
@@ -42,7 +43,7 @@ export interface MatchRun {
   pairs: PairList;
   /** Candidate pairs scored (each pair once, across passes). */
   candidatePairs: number;
-  /** Candidate pairs per pass before de-duplication (Σ C(size, 2)). */
+  /** Candidate pairs per pass before de-duplication (Σ C(size, 2) over blocks; pairs within the window for sorted neighbourhood). */
   passPairs: number[];
   clusterOf: Int32Array;
   /** EM outcome per probabilistic matchkey (reported honestly: converged or not). */
@@ -51,15 +52,27 @@ export interface MatchRun {
   ms: number;
 }
 
-/** The passes of a configuration: its blocking keys, then one per exact matchkey. */
+/**
+ * The passes of a configuration: its blocking keys (sorted-neighbourhood
+ * passes under `strategy: sorted_neighborhood`, else block passes, split by
+ * their secondary key when `split_oversized` is on), then one block pass per
+ * exact matchkey (equality is what it matches on, so it is never windowed or split).
+ *
+ * @example
+ * passSpecs(config).map((s) => s.label); // ['blocking.keys[0]', 'matchkeys[by_email]']
+ */
 export function passSpecs(config: Config): PassSpec[] {
-  const specs: PassSpec[] = config.blocking.keys.map((k, i) => ({
+  const { blocking } = config;
+  const window = blocking.strategy === 'sorted_neighborhood' ? blocking.window : null;
+  const specs: PassSpec[] = blocking.keys.map((k, i) => ({
     label: `blocking.keys[${i}]`,
     fields: k.fields,
     origin: 'blocking' as const,
+    window,
+    splitBy: blocking.split_oversized && window === null ? k.split_by ?? secondaryKey(config.matchkeys, k) : [],
   }));
   for (const mk of config.matchkeys) {
-    if (mk.type === 'exact') specs.push({ label: `matchkeys[${mk.name}]`, fields: mk.fields, origin: 'exact_matchkey' });
+    if (mk.type === 'exact') specs.push({ label: `matchkeys[${mk.name}]`, fields: mk.fields, origin: 'exact_matchkey', window: null, splitBy: [] });
   }
   return specs;
 }
@@ -67,7 +80,7 @@ export function passSpecs(config: Config): PassSpec[] {
 /** Every field reference a configuration needs prepared. */
 export function configFieldRefs(config: Config): FieldRef[] {
   const refs = matchkeyFieldRefs(config);
-  for (const k of config.blocking.keys) refs.push(...k.fields);
+  for (const k of config.blocking.keys) refs.push(...k.fields, ...(k.split_by ?? []));
   if (config.link) refs.push({ field: config.link.source_column, transforms: [] });
   return refs;
 }
@@ -103,13 +116,14 @@ export async function runMatching(
     maxBlockSize: config.blocking.max_block_size,
     skipOversized: config.blocking.oversized === 'skip',
   });
-  const perPass = index.passes.map((p) => passPairs(p.starts, p.handle.groups));
+  const perPass = index.passes.map((p) => passPairs(p.layout.starts, p.layout.groups, p.layout.span));
   const totalCandidates = perPass.reduce((s, x) => s + x, 0);
   report('block', t, {
     passes: specs.length,
     blocks: index.passes.reduce((s, p) => s + p.handle.groups, 0),
     pass_pairs: totalCandidates,
-    oversized: index.oversized.length,
+    oversized: index.oversized.filter((o) => !o.sub_block).length,
+    ...(config.blocking.split_oversized ? { split: index.oversized.filter((o) => o.action === 'split').length } : {}),
   });
 
   const runId = crypto.randomUUID();
@@ -125,7 +139,8 @@ export async function runMatching(
   const training: MatchRun['training'] = {};
   if (config.matchkeys.some((m) => m.type === 'probabilistic')) {
     t = performance.now();
-    const passFieldKeys = specs.map((sp) => sp.fields.map((f) => fieldKey(f.field, f.transforms)));
+    // Blocking guarantees agreement on a block pass's key only; a window pairs rows with different keys.
+    const passFieldKeys = specs.map((sp) => (sp.window === null ? sp.fields.map((f) => fieldKey(f.field, f.transforms)) : []));
     for (const mk of config.matchkeys) {
       if (mk.type !== 'probabilistic') continue;
       const pairs = samplePairs(index.passes, mk.em.sample_pairs, mk.em.seed);
@@ -145,7 +160,7 @@ export async function runMatching(
   t = performance.now();
   // Several tasks per worker keep both cores busy when blocks are uneven.
   const target = Math.max(20_000, Math.min(2_000_000, Math.ceil(totalCandidates / (pool.size * 16))));
-  const tasks: PairTask[] = index.passes.flatMap((p, i) => planPass(i, p.starts, p.handle.groups, target));
+  const tasks: PairTask[] = index.passes.flatMap((p, i) => planPass(i, p.layout.starts, p.layout.groups, target, p.layout.span));
   let done = 0;
   const outputs = await Promise.all(
     tasks.map((task) =>

@@ -22,7 +22,7 @@ function context(agreement: Record<string, number>, profiles: Partial<ColumnProf
         negative_evidence: [],
       },
     ],
-    blocking: { strategy: 'multi_pass', keys: [], window: 20, max_block_size: 5000, oversized: 'score' },
+    blocking: { strategy: 'multi_pass', keys: [], window: 20, max_block_size: 5000, split_oversized: false, oversized: 'score' },
     review: { lo: null, hi: null },
     clustering: { max_cluster_size: 100 },
     link: null,

@@ -22,6 +22,7 @@ test('every missing column is reported at its key path with the available column
       assert.equal(e.message, 'example.yaml: invalid configuration: columns not found in people.csv');
       assert.deepStrictEqual(e.details, [
         { path: 'matchkeys[2].fields[0].field', message: `"surname" is not a column of people.csv; available columns: ${listed}` },
+        { path: 'blocking.keys[0].split_by[0].field', message: `"surname" is not a column of people.csv; available columns: ${listed}` },
         { path: 'blocking.keys[1].fields[0].field', message: `"surname" is not a column of people.csv; available columns: ${listed}` },
         { path: 'link.source_column', message: `"source" is not a column of people.csv; available columns: ${listed}` },
         { path: 'exclude_columns[0]', message: `"rec_id" is not a column of people.csv; available columns: ${listed}` },

@@ -52,7 +52,7 @@ test('partial EM settings keep the other defaults', () => {
 });
 
 test('without a blocking section there are no keys and the other blocking defaults apply', () => {
-  const expected = { strategy: 'static', keys: [], window: 20, max_block_size: 5000, oversized: 'score' };
+  const expected = { strategy: 'static', keys: [], window: 20, max_block_size: 5000, split_oversized: false, oversized: 'score' };
   const base = 'matchkeys: [{name: e, type: exact, fields: [email]}]\n';
   assert.deepStrictEqual(parseConfigText(base, 't.yaml').blocking, expected);
   assert.deepStrictEqual(parseConfigText(`${base}blocking:\n`, 't.yaml').blocking, expected);

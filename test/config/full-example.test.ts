@@ -41,11 +41,15 @@ const EXPECTED: Config = {
   blocking: {
     strategy: 'multi_pass',
     keys: [
-      { fields: [{ field: 'zip', transforms: [] }] },
-      { fields: [{ field: 'surname', transforms: ['lowercase'] }, { field: 'given_name', transforms: ['lowercase', 'substring:0:1'] }] },
+      { fields: [{ field: 'zip', transforms: [] }], split_by: [{ field: 'surname', transforms: ['lowercase'] }] },
+      {
+        fields: [{ field: 'surname', transforms: ['lowercase'] }, { field: 'given_name', transforms: ['lowercase', 'substring:0:1'] }],
+        split_by: [{ field: 'name', transforms: ['strip_honorifics', 'ascii_fold', 'lowercase', 'normalize_whitespace'] }],
+      },
     ],
     window: 20,
     max_block_size: 2000,
+    split_oversized: true,
     oversized: 'skip',
   },
   review: { lo: 0.7, hi: 0.85 },

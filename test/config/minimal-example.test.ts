@@ -38,6 +38,7 @@ test('the API.md minimal configuration means exactly what the contract says', ()
       keys: [{ fields: [{ field: 'zip', transforms: [] }] }],
       window: 20,
       max_block_size: 5000,
+      split_oversized: false,
       oversized: 'score',
     },
     review: { lo: null, hi: null },

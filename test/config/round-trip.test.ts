@@ -31,7 +31,7 @@ test('column names YAML would misread are quoted and come back as the same strin
   const awkward = ['02134', 'yes', 'null', 'true', '1e3', 'a: b', '#hash', ' padded ', '- dash', '[x]', 'ünï'];
   const config: Config = {
     matchkeys: [{ name: 'odd', type: 'exact', fields: awkward.map((field) => ({ field, transforms: [] })), threshold: 1, negative_evidence: [] }],
-    blocking: { strategy: 'static', keys: [{ fields: [{ field: '02134', transforms: ['substring:0:3'] }] }], window: 20, max_block_size: 5000, oversized: 'score' },
+    blocking: { strategy: 'static', keys: [{ fields: [{ field: '02134', transforms: ['substring:0:3'] }] }], window: 20, max_block_size: 5000, split_oversized: false, oversized: 'score' },
     review: { lo: null, hi: null },
     clustering: { max_cluster_size: 100 },
     link: { source_column: 'no', mode: 'link_only' },
@@ -77,11 +77,17 @@ test('generated configurations of every shape survive the round trip', () => {
       }
     }
     const keyCount = Math.floor(random() * 3);
-    const keys = Array.from({ length: keyCount }, () => ({ fields: [{ field: pick(columns), transforms: [...pick(transformChains)] }, { field: pick(columns), transforms: ['lowercase', ...pick(transformChains)] }] }));
+    const strategy = keyCount > 1 ? pick(['multi_pass', 'sorted_neighborhood'] as const) : pick(['static', 'sorted_neighborhood'] as const);
+    // Splitting needs blocks; a normalised split key always states its secondary key.
+    const split = strategy !== 'sorted_neighborhood' && random() < 0.5;
+    const keys = Array.from({ length: keyCount }, () => ({
+      fields: [{ field: pick(columns), transforms: [...pick(transformChains)] }, { field: pick(columns), transforms: ['lowercase', ...pick(transformChains)] }],
+      ...(split ? { split_by: [{ field: pick(columns), transforms: [...pick(transformChains)] }] } : {}),
+    }));
     const lo = random() < 0.5 ? null : 0.3;
     const config: Config = {
       matchkeys,
-      blocking: { strategy: keyCount > 1 ? pick(['multi_pass', 'sorted_neighborhood'] as const) : pick(['static', 'sorted_neighborhood'] as const), keys, window: 2 + Math.floor(random() * 50), max_block_size: 2 + Math.floor(random() * 10000), oversized: pick(['score', 'skip'] as const) },
+      blocking: { strategy, keys, window: 2 + Math.floor(random() * 50), max_block_size: 2 + Math.floor(random() * 10000), split_oversized: split, oversized: pick(['score', 'skip'] as const) },
       review: { lo, hi: random() < 0.5 ? null : 0.9 },
       clustering: { max_cluster_size: 2 + Math.floor(random() * 500) },
       link: random() < 0.5 ? null : { source_column: 'src', mode: pick(['link_only', 'link_and_dedupe'] as const) },

@@ -18,6 +18,7 @@ test('the YAML form writes every setting explicitly and bare column names where 
       keys: [{ fields: ['surname', { field: 'given_name', transforms: ['substring:0:1'] }], transforms: ['lowercase'] }],
       window: 20,
       max_block_size: 5000,
+      split_oversized: false,
       oversized: 'score',
     },
     clustering: { max_cluster_size: 100 },

@@ -1,34 +1,72 @@
-/** The blocking index: per pass, rows grouped by key, used both to plan the initial run's pairs and to find /match candidates. */
+/** The blocking index: per pass, rows grouped by key (or sorted, for sorted neighbourhood), used both to plan the initial run's pairs and to find /match candidates. */
 import type { FieldRef } from '../../config/types.js';
-import type { FieldDictionary } from '../fields/field-dictionary.js';
+import { fieldKey, stringToCodes, type FieldDictionary } from '../fields/field-dictionary.js';
 import type { PreparedFields } from '../fields/prepared-fields.js';
 import type { WorkerPool } from '../worker-pool.js';
 import type { PassHandle } from './block-pass.js';
+import { pairLayout, type PairLayout } from './pair-layout.js';
 import { ValueIndex } from './value-index.js';
 
-/** One blocking pass: the fields of its key and where it came from. */
+/**
+ * One blocking pass: the fields of its key, how it pairs rows, and where it came from.
+ *
+ * @example
+ * const spec: PassSpec = { label: 'blocking.keys[0]', fields: [{ field: 'zip', transforms: [] }], origin: 'blocking', window: null, splitBy: [] };
+ */
 export interface PassSpec {
   label: string;
   fields: FieldRef[];
   origin: 'blocking' | 'exact_matchkey';
+  /**
+   * null: a block pass (rows with equal key tuples are paired). A number: a
+   * sorted-neighbourhood pass with this window (rows sorted by key tuple are
+   * paired when fewer than `window` positions apart).
+   */
+  window: number | null;
+  /** Secondary key re-blocking an oversized block of a block pass; `[]` = never split. */
+  splitBy: FieldRef[];
 }
 
-/** An oversized block, reported with its key and size. */
+/**
+ * An oversized block, reported with its key and size (and, when split, what it became).
+ *
+ * @example
+ * const o: OversizedBlock = { pass: 'blocking.keys[0]', key: { zip: '10001' }, size: 6120, action: 'split', sub_block: false,
+ *   split: { by: ['surname'], sub_blocks: 3870, largest_sub_block: 41, rows_without_split_key: 12 } };
+ */
 export interface OversizedBlock {
   pass: string;
+  /** The block's key values by field (a sub-block's also hold its secondary-key values). */
   key: Record<string, string>;
   size: number;
-  action: 'scored' | 'skipped';
+  /** `split`: re-blocked by the secondary key; `scored`: kept whole; `skipped`: its pairs not compared. */
+  action: 'scored' | 'skipped' | 'split';
+  /** True for a sub-block of a split block that is itself still over `max_block_size`. */
+  sub_block: boolean;
+  /** For `split`: the secondary key, sub-blocks made, the largest, and rows left in no sub-block (no secondary value). */
+  split?: { by: string[]; sub_blocks: number; largest_sub_block: number; rows_without_split_key: number };
 }
 
-/** One built pass. */
+/**
+ * One built pass: its spec, shared arrays opened as typed arrays, and dictionaries.
+ *
+ * @example
+ * const { order, starts } = index.passes[0];
+ * order.subarray(starts[0], starts[1]); // the rows of the first block (or equal-key run)
+ */
 export interface BuiltPass {
   spec: PassSpec;
   handle: PassHandle;
   order: Int32Array;
   starts: Int32Array;
+  /** Block passes: each row's block. Sorted-neighbourhood passes: each row's position in `order`. −1: not in the pass. */
   blockOf: Int32Array;
+  /** 1 for a group that is a sub-block of a split block; null when nothing was split. */
+  subBlocks: Uint8Array | null;
+  /** Where the pass's candidate pairs lie, for planning, scoring and sampling. */
+  layout: PairLayout;
   dicts: FieldDictionary[];
+  splitDicts: FieldDictionary[];
 }
 
 /**
@@ -36,7 +74,7 @@ export interface BuiltPass {
  *
  * @example
  * const index = await BlockIndex.build(specs, fields, pool, { maxBlockSize: 5000, skipOversized: false });
- * index.candidates((ref) => query.get(key(ref)) ?? null); // rows sharing a block with a query record
+ * index.candidates((ref) => query.get(key(ref)) ?? null); // rows sharing a block (or a window) with a query record
  */
 export class BlockIndex {
   readonly passes: BuiltPass[];
@@ -53,14 +91,7 @@ export class BlockIndex {
    * `/match/batch`), with the same candidate lookup as the main thread.
    */
   static fromHandles(specs: PassSpec[], handles: PassHandle[], lookup: (ref: FieldRef) => FieldDictionary): BlockIndex {
-    const passes = handles.map((handle, p) => ({
-      spec: specs[p],
-      handle,
-      order: new Int32Array(handle.order),
-      starts: new Int32Array(handle.starts),
-      blockOf: new Int32Array(handle.blockOf),
-      dicts: specs[p].fields.map((f) => lookup(f)),
-    }));
+    const passes = handles.map((handle, p) => openPass(specs[p], handle, specs[p].fields.map(lookup), specs[p].splitBy.map(lookup)));
     return new BlockIndex(passes, []);
   }
 
@@ -71,64 +102,93 @@ export class BlockIndex {
     options: { maxBlockSize: number; skipOversized: boolean },
   ): Promise<BlockIndex> {
     const dictsPerPass = specs.map((s) => s.fields.map((f) => fields.get(f)));
+    const splitPerPass = specs.map((s) => s.splitBy.map((f) => fields.get(f)));
     const handles = await Promise.all(
-      dictsPerPass.map((dicts) =>
-        pool.run('buildPass', {
-          rowCount: dicts[0]?.rowCount ?? 0,
+      dictsPerPass.map((dicts, p) => {
+        const rowCount = dicts[0]?.rowCount ?? 0;
+        if (specs[p].window !== null) return pool.run('buildWindowPass', { rowCount, fields: dicts.map((d) => d.handle) });
+        return pool.run('buildPass', {
+          rowCount,
           fieldIds: dicts.map((d) => d.handle.ids),
           fieldCounts: dicts.map((d) => d.count),
           maxBlockSize: options.maxBlockSize,
           skipOversized: options.skipOversized,
-        }),
-      ),
+          splitIds: splitPerPass[p].map((d) => d.handle.ids),
+        });
+      }),
     );
     const oversized: OversizedBlock[] = [];
     const passes = handles.map((handle, p) => {
-      const dicts = dictsPerPass[p];
+      const spec = specs[p];
+      const keyFields = labelled(spec.fields, dictsPerPass[p]);
+      const splitFields = labelled([...spec.fields, ...spec.splitBy], [...dictsPerPass[p], ...splitPerPass[p]]);
       for (const o of handle.oversized) {
         const key: Record<string, string> = {};
-        specs[p].fields.forEach((f, i) => {
-          key[f.field] = dicts[i].rowValue(o.firstRow) ?? '';
-        });
-        oversized.push({ pass: specs[p].label, key, size: o.size, action: options.skipOversized ? 'skipped' : 'scored' });
+        for (const f of o.subBlock ? splitFields : keyFields) key[f.label] = f.dict.rowValue(o.firstRow) ?? '';
+        const entry: OversizedBlock = { pass: spec.label, key, size: o.size, action: o.action, sub_block: o.subBlock };
+        if (o.split) {
+          entry.split = {
+            by: splitFields.slice(spec.fields.length).map((f) => f.label),
+            sub_blocks: o.split.subBlocks,
+            largest_sub_block: o.split.largest,
+            rows_without_split_key: o.split.rowsWithoutKey,
+          };
+        }
+        oversized.push(entry);
       }
-      return {
-        spec: specs[p],
-        handle,
-        order: new Int32Array(handle.order),
-        starts: new Int32Array(handle.starts),
-        blockOf: new Int32Array(handle.blockOf),
-        dicts,
-      };
+      return openPass(spec, handle, dictsPerPass[p], splitPerPass[p]);
     });
     return new BlockIndex(passes, oversized);
   }
 
   /**
-   * Rows that share a block with a record in at least one pass, ascending.
-   * `valueOf` gives the record's transformed value of a field reference.
+   * Rows that are a candidate of a record in at least one pass, ascending:
+   * in a block pass, the rows of the record's block (its sub-block when the
+   * block was split); in a sorted-neighbourhood pass, the rows fewer than
+   * `window` positions from where the record would be inserted in the
+   * sorted order (after the rows with an equal key, as a new last row would
+   * be). `valueOf` gives the record's transformed value of a field reference.
    */
   candidates(valueOf: (ref: FieldRef, dict: FieldDictionary) => string | null): Int32Array {
     const found = new Set<number>();
     for (const pass of this.passes) {
-      const tuple: number[] = [];
-      let ok = true;
-      for (let f = 0; f < pass.dicts.length; f++) {
-        const dict = pass.dicts[f];
-        const v = valueOf(pass.spec.fields[f], dict);
-        const id = v === null ? -1 : this.lookup(dict).idOf(v);
-        if (id < 0) {
-          ok = false;
-          break;
-        }
-        tuple.push(id);
-      }
-      if (!ok) continue;
-      const g = findGroup(pass, tuple);
-      if (g < 0) continue;
-      for (let i = pass.starts[g]; i < pass.starts[g + 1]; i++) found.add(pass.order[i]);
+      if (pass.spec.window === null) this.blockCandidates(pass, valueOf, found);
+      else windowCandidates(pass, pass.spec.window, valueOf, found);
     }
     return Int32Array.from([...found].sort((a, b) => a - b));
+  }
+
+  private blockCandidates(pass: BuiltPass, valueOf: (ref: FieldRef, dict: FieldDictionary) => string | null, found: Set<number>): void {
+    const tuple = this.idTuple(pass.spec.fields, pass.dicts, valueOf);
+    if (tuple === null) return;
+    const ids = pass.dicts.map((d) => d.ids);
+    const byKey = (g: number): number => compareIds(ids, pass.order[pass.starts[g]], tuple);
+    const lo = lowerBound(0, pass.handle.groups, byKey);
+    const hi = upperBound(lo, pass.handle.groups, byKey);
+    if (lo === hi) return;
+    let g = lo;
+    if (pass.subBlocks !== null && pass.subBlocks[lo] === 1) {
+      // A split block: only the record's sub-block, by its secondary key.
+      const sub = this.idTuple(pass.spec.splitBy, pass.splitDicts, valueOf);
+      if (sub === null) return;
+      const subIds = pass.splitDicts.map((d) => d.ids);
+      const bySub = (k: number): number => compareIds(subIds, pass.order[pass.starts[k]], sub);
+      g = lowerBound(lo, hi, bySub);
+      if (g === hi || bySub(g) !== 0) return;
+    }
+    for (let i = pass.starts[g]; i < pass.starts[g + 1]; i++) found.add(pass.order[i]);
+  }
+
+  /** The dictionary ids of a record's values of `refs`, or null when one is missing or held by no row. */
+  private idTuple(refs: readonly FieldRef[], dicts: readonly FieldDictionary[], valueOf: (ref: FieldRef, dict: FieldDictionary) => string | null): number[] | null {
+    const tuple: number[] = [];
+    for (let f = 0; f < dicts.length; f++) {
+      const v = valueOf(refs[f], dicts[f]);
+      const id = v === null ? -1 : this.lookup(dicts[f]).idOf(v);
+      if (id < 0) return null;
+      tuple.push(id);
+    }
+    return tuple;
   }
 
   private lookup(dict: FieldDictionary): ValueIndex {
@@ -138,25 +198,94 @@ export class BlockIndex {
   }
 }
 
-/** Binary search for the group whose key tuple equals `tuple` (groups are in lexicographic id order). */
-function findGroup(pass: BuiltPass, tuple: number[]): number {
-  let lo = 0;
-  let hi = pass.handle.groups - 1;
-  const ids = pass.dicts.map((d) => d.ids);
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const row = pass.order[pass.starts[mid]];
-    let cmp = 0;
-    for (let f = 0; f < tuple.length; f++) {
-      const d = ids[f][row] - tuple[f];
-      if (d !== 0) {
-        cmp = d;
-        break;
-      }
-    }
-    if (cmp === 0) return mid;
-    if (cmp < 0) lo = mid + 1;
-    else hi = mid - 1;
+function openPass(spec: PassSpec, handle: PassHandle, dicts: FieldDictionary[], splitDicts: FieldDictionary[]): BuiltPass {
+  const starts = new Int32Array(handle.starts);
+  return {
+    spec,
+    handle,
+    order: new Int32Array(handle.order),
+    starts,
+    blockOf: new Int32Array(handle.blockOf),
+    subBlocks: handle.subBlocks === null ? null : new Uint8Array(handle.subBlocks),
+    layout: pairLayout(spec.window, starts, handle.groups, handle.rows),
+    dicts,
+    splitDicts,
+  };
+}
+
+/** Report labels of key fields: the column name, or the full field key when a column appears twice. */
+function labelled(refs: readonly FieldRef[], dicts: readonly FieldDictionary[]): Array<{ label: string; dict: FieldDictionary }> {
+  const columns = refs.map((r) => r.field);
+  return refs.map((r, i) => ({
+    label: columns.indexOf(r.field) === columns.lastIndexOf(r.field) ? r.field : fieldKey(r.field, r.transforms),
+    dict: dicts[i],
+  }));
+}
+
+/** Candidates of a sorted-neighbourhood pass: the rows within the window around the record's insertion position. */
+function windowCandidates(
+  pass: BuiltPass,
+  window: number,
+  valueOf: (ref: FieldRef, dict: FieldDictionary) => string | null,
+  found: Set<number>,
+): void {
+  const query: Uint32Array[] = [];
+  for (let f = 0; f < pass.dicts.length; f++) {
+    const v = valueOf(pass.spec.fields[f], pass.dicts[f]);
+    if (v === null || v === '') return;
+    query.push(stringToCodes(v));
   }
-  return -1;
+  const groups = pass.handle.groups;
+  const g = upperBound(0, groups, (k) => compareValues(pass.dicts, pass.order[pass.starts[k]], query));
+  const at = g < groups ? pass.starts[g] : pass.handle.rows;
+  const from = Math.max(0, at - (window - 1));
+  const to = Math.min(pass.handle.rows, at + window - 1);
+  for (let i = from; i < to; i++) found.add(pass.order[i]);
+}
+
+/** Sign of (the id tuple of `row`) − `tuple`, field by field. */
+function compareIds(ids: readonly Int32Array[], row: number, tuple: readonly number[]): number {
+  for (let f = 0; f < tuple.length; f++) {
+    const d = ids[f][row] - tuple[f];
+    if (d !== 0) return d;
+  }
+  return 0;
+}
+
+/** Sign of (the values of `row`) − `query` in code-point order, field by field (the order of a window pass). */
+function compareValues(dicts: readonly FieldDictionary[], row: number, query: readonly Uint32Array[]): number {
+  for (let f = 0; f < query.length; f++) {
+    const dict = dicts[f];
+    const id = dict.ids[row];
+    const s = dict.offsets[id];
+    const len = dict.offsets[id + 1] - s;
+    const q = query[f];
+    const l = len < q.length ? len : q.length;
+    for (let i = 0; i < l; i++) {
+      const d = dict.codes[s + i] - q[i];
+      if (d !== 0) return d;
+    }
+    if (len !== q.length) return len - q.length;
+  }
+  return 0;
+}
+
+/** First index in [lo, hi) whose comparison with the target is ≥ 0 (comparisons ascend with the index). */
+function lowerBound(lo: number, hi: number, cmp: (i: number) => number): number {
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (cmp(mid) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** First index in [lo, hi) whose comparison with the target is > 0. */
+function upperBound(lo: number, hi: number, cmp: (i: number) => number): number {
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (cmp(mid) <= 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

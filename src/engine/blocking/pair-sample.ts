@@ -1,22 +1,22 @@
 /** Draws a deterministic sample of candidate pairs from the blocks (for EM training and diagnostics) without enumerating them all. */
 import { SeededRandom } from '../probabilistic/seeded-random.js';
 import type { BuiltPass } from './block-index.js';
+import { pairInRun, runPairs } from './pair-layout.js';
 
 /**
- * Samples `size` candidate pairs uniformly over all passes' blocks: a seeded
- * draw of a pair index, a binary search for its block, then the pair inside
- * the block. O(size · log blocks), whatever the number of candidates.
+ * Samples `size` candidate pairs uniformly over all passes' pair layouts
+ * (blocks, or the sorted run of a sorted-neighbourhood pass): a seeded draw
+ * of a pair index, a binary search for its run, then the pair inside the
+ * run. O(size · (log runs + run length)) for blocks and O(size · window) for
+ * sorted runs, whatever the number of candidates.
  *
  * @example
  * const sample = samplePairs(index.passes, 10_000, 42);
  */
 export function samplePairs(passes: readonly BuiltPass[], size: number, seed: number): { a: Int32Array; b: Int32Array; pass: Int32Array; count: number } {
-  const prefix: Float64Array[] = passes.map((p) => {
-    const c = new Float64Array(p.handle.groups + 1);
-    for (let g = 0; g < p.handle.groups; g++) {
-      const s = p.starts[g + 1] - p.starts[g];
-      c[g + 1] = c[g] + (s * (s - 1)) / 2;
-    }
+  const prefix: Float64Array[] = passes.map(({ layout }) => {
+    const c = new Float64Array(layout.groups + 1);
+    for (let g = 0; g < layout.groups; g++) c[g + 1] = c[g] + runPairs(layout.starts[g + 1] - layout.starts[g], layout.span);
     return c;
   });
   const totals = prefix.map((c) => c[c.length - 1]);
@@ -38,14 +38,11 @@ export function samplePairs(passes: readonly BuiltPass[], size: number, seed: nu
       if (c[mid] <= u) lo = mid;
       else hi = mid - 1;
     }
-    const g = lo;
-    let within = u - c[g];
-    const s0 = passes[p].starts[g];
-    const size_ = passes[p].starts[g + 1] - s0;
-    let i = 0;
-    while (within >= size_ - 1 - i) within -= size_ - 1 - i++;
-    const x = passes[p].order[s0 + i];
-    const y = passes[p].order[s0 + i + 1 + within];
+    const { layout, order } = passes[p];
+    const s0 = layout.starts[lo];
+    const [i, j] = pairInRun(layout.starts[lo + 1] - s0, layout.span, u - c[lo]);
+    const x = order[s0 + i];
+    const y = order[s0 + j];
     a[k] = Math.min(x, y);
     b[k] = Math.max(x, y);
     pass[k] = p;

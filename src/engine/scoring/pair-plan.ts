@@ -1,11 +1,14 @@
 /** Cuts the candidate pairs of every blocking pass into balanced worker tasks, described by ranges rather than pair lists. */
+import { outerPairs, runPairs } from '../blocking/pair-layout.js';
 
 /**
- * A contiguous range of candidate pairs of one pass: blocks `fromBlock` to
- * `toBlock` (inclusive); in each block of size s, outer index i pairs row i
- * with rows i+1..s−1. The range starts at outer index `fromOuter` of
- * `fromBlock` and stops before outer index `toOuter` of `toBlock`, so a
- * giant block can be split over many tasks.
+ * A contiguous range of candidate pairs of one pass, over the runs of its
+ * pair layout (`PairLayout`: blocks, or the one sorted run of a
+ * sorted-neighbourhood pass): runs `fromBlock` to `toBlock` (inclusive); in
+ * a run of size s, outer index i pairs row i with rows i+1..min(s−1, i+span).
+ * The range starts at outer index `fromOuter` of `fromBlock` and stops
+ * before outer index `toOuter` of `toBlock`, so a giant block (or a long
+ * sorted run) is split over many tasks.
  */
 export interface PairTask {
   pass: number;
@@ -18,12 +21,15 @@ export interface PairTask {
 }
 
 /**
- * Plans tasks of about `target` pairs each over one pass's blocks.
+ * Plans tasks of about `target` pairs each over one pass's runs; `span`
+ * (default unbounded: whole blocks) limits how many following rows an outer
+ * row is paired with.
  *
  * @example
- * planPass(0, starts, groups, 500_000); // [{ pass: 0, fromBlock: 0, ... }, ...]
+ * planPass(0, starts, groups, 500_000);                        // a block pass
+ * planPass(1, Int32Array.of(0, rows), 1, 500_000, window - 1); // a sorted-neighbourhood pass
  */
-export function planPass(pass: number, starts: Int32Array, groups: number, target: number): PairTask[] {
+export function planPass(pass: number, starts: Int32Array, groups: number, target: number, span = Infinity): PairTask[] {
   const tasks: PairTask[] = [];
   let fromBlock = -1;
   let fromOuter = 0;
@@ -36,7 +42,7 @@ export function planPass(pass: number, starts: Int32Array, groups: number, targe
   for (let b = 0; b < groups; b++) {
     const size = starts[b + 1] - starts[b];
     if (size < 2) continue;
-    const blockPairs = (size * (size - 1)) / 2;
+    const blockPairs = runPairs(size, span);
     if (acc + blockPairs <= target) {
       if (fromBlock < 0) {
         fromBlock = b;
@@ -52,7 +58,7 @@ export function planPass(pass: number, starts: Int32Array, groups: number, targe
         fromBlock = b;
         fromOuter = i;
       }
-      acc += size - 1 - i;
+      acc += outerPairs(size, i, span);
       if (acc >= target) flush(b, i + 1);
     }
   }
@@ -64,12 +70,16 @@ export function planPass(pass: number, starts: Int32Array, groups: number, targe
   return tasks;
 }
 
-/** Total candidate pairs of a pass (Σ C(size, 2)). */
-export function passPairs(starts: Int32Array, groups: number): number {
+/**
+ * Total candidate pairs of a pass: Σ C(size, 2) over its blocks, or with a
+ * `span`, pairs at most `span` positions apart within each run.
+ *
+ * @example
+ * passPairs(Int32Array.of(0, 3, 5), 2);        // 3 + 1 = 4
+ * passPairs(Int32Array.of(0, 100), 1, 19);     // 1710
+ */
+export function passPairs(starts: Int32Array, groups: number, span = Infinity): number {
   let total = 0;
-  for (let b = 0; b < groups; b++) {
-    const s = starts[b + 1] - starts[b];
-    total += (s * (s - 1)) / 2;
-  }
+  for (let b = 0; b < groups; b++) total += runPairs(starts[b + 1] - starts[b], span);
   return total;
 }

@@ -7,6 +7,7 @@ import { openProbabilisticModels } from './probabilistic-bridge.js';
 import { matchRecord } from '../matching/match-records.js';
 import type { PassHandle } from '../blocking/block-pass.js';
 import { BlockIndex, type PassSpec } from '../blocking/block-index.js';
+import { coBlockedReach, type PairLayout } from '../blocking/pair-layout.js';
 
 /** The shareable description of one matching run, sent with every task (buffers are shared, not copied). */
 export interface RunHandle {
@@ -35,8 +36,10 @@ interface OpenRun {
   scorer: PairScorer;
   index: BlockIndex;
   orders: Int32Array[];
-  starts: Int32Array[];
+  layouts: PairLayout[];
   blockOf: Int32Array[];
+  /** Per pass: how far apart two rows' `blockOf` may be for the pass to hold their pair (0: same block). */
+  reach: Int32Array;
   source: Int32Array | null;
   linkOnly: boolean;
 }
@@ -58,12 +61,14 @@ export function openRun(run: RunHandle): OpenRun {
   };
   const models: Map<string, ProbabilisticScoring> = openProbabilisticModels(run.config, run.models, lookup);
   const link = run.config.link;
+  const index = BlockIndex.fromHandles(run.passSpecs, run.passes, lookup);
   open = {
     scorer: new PairScorer(run.config, lookup, models),
-    index: BlockIndex.fromHandles(run.passSpecs, run.passes, lookup),
-    orders: run.passes.map((p) => new Int32Array(p.order)),
-    starts: run.passes.map((p) => new Int32Array(p.starts)),
-    blockOf: run.passes.map((p) => new Int32Array(p.blockOf)),
+    index,
+    orders: index.passes.map((p) => p.order),
+    layouts: index.passes.map((p) => p.layout),
+    blockOf: index.passes.map((p) => p.blockOf),
+    reach: Int32Array.from(run.passSpecs.map((sp) => coBlockedReach(sp.window))),
     source: link ? lookup({ field: link.source_column, transforms: [] }).ids : null,
     linkOnly: link?.mode === 'link_only',
   };
@@ -103,9 +108,10 @@ class PairBuffer {
 }
 
 /**
- * Scores the pairs of one task. A pair also co-blocked by an earlier pass
- * is skipped here (that pass scores it), so the union of passes scores each
- * pair once without a global set of seen pairs.
+ * Scores the pairs of one task. A pair an earlier pass also holds (same
+ * block, or within that pass's window) is skipped here (that pass scores
+ * it), so the union of passes scores each pair once without a global set of
+ * seen pairs. Pairs are scored and returned as (smaller row, larger row).
  *
  * @example
  * const out = scorePairs({ run, task }); // in a worker
@@ -115,8 +121,11 @@ export function scorePairs(input: { run: RunHandle; task: PairTask }): ScoredPai
   const { task } = input;
   const p = task.pass;
   const order = run.orders[p];
-  const starts = run.starts[p];
+  const { starts, span } = run.layouts[p];
   const earlier = run.blockOf.slice(0, p);
+  const reach = run.reach;
+  // Only a sorted-neighbourhood pass holds pairs from different blocks; block-only runs keep the bare equality test.
+  const windowed = reach.subarray(0, p).some((r) => r > 0);
   const nEarlier = earlier.length;
   const scorer = run.scorer;
   const source = run.source;
@@ -131,20 +140,27 @@ export function scorePairs(input: { run: RunHandle; task: PairTask }): ScoredPai
     const iTo = blk === task.toBlock ? task.toOuter : size - 1;
     for (let i = iFrom; i < iTo; i++) {
       const x = order[s0 + i];
-      for (let j = i + 1; j < size; j++) {
+      const jEnd = size - i - 1 > span ? i + 1 + span : size;
+      for (let j = i + 1; j < jEnd; j++) {
         const y = order[s0 + j];
         if (source !== null && linkOnly && source[x] === source[y]) continue;
         let seen = false;
         for (let q = 0; q < nEarlier; q++) {
-          const bq = earlier[q][x];
-          if (bq >= 0 && bq === earlier[q][y]) {
+          const bx = earlier[q][x];
+          if (bx < 0) continue;
+          const by = earlier[q][y];
+          // Same block, or both in a window pass and fewer than `window` positions apart.
+          if (bx === by || (windowed && by >= 0 && (bx > by ? bx - by : by - bx) <= reach[q])) {
             seen = true;
             break;
           }
         }
         if (seen) continue;
         scored++;
-        if (scorer.scoreRows(x, y)) out.push(x, y, scorer.score, scorer.decider | (scorer.matched ? 0x80 : 0));
+        // Block passes list rows ascending; a sorted order need not.
+        const lo = x < y ? x : y;
+        const hi = x < y ? y : x;
+        if (scorer.scoreRows(lo, hi)) out.push(lo, hi, scorer.score, scorer.decider | (scorer.matched ? 0x80 : 0));
       }
     }
   }

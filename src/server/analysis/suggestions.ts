@@ -79,6 +79,8 @@ function blockingSuggestions(results: MatchResults): Suggestion[] {
   const { config, index, store } = results.run;
   const byPass = new Map<string, { blocks: number; largest: number; action: string }>();
   for (const o of index.oversized) {
+    // A still-oversized sub-block is part of a block already counted (as split).
+    if (o.sub_block) continue;
     const e = byPass.get(o.pass) ?? { blocks: 0, largest: 0, action: o.action };
     e.blocks++;
     e.largest = Math.max(e.largest, o.size);
