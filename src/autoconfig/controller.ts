@@ -7,6 +7,7 @@ import type { WorkerPool } from '../engine/worker-pool.js';
 import { profileColumns, sampleRows } from './column-profile.js';
 import { columnPriors } from './column-priors.js';
 import { healthVerdict, l1Distance, measureRun, signalVector, type HealthSignals, type HealthVerdict } from './health-signals.js';
+import { blockSampleRows } from './block-sample.js';
 import { initialConfig } from './initial-config.js';
 import { detectSourceColumn } from './link-detection.js';
 import { RULES, describeKey } from './rules.js';
@@ -47,15 +48,15 @@ interface Entry {
 const HEALTH_RANK: Record<Health, number> = { green: 0, yellow: 1, red: 2 };
 
 /**
- * The deterministic sample the controller works on: every k-th row (all rows
- * when the table is small), user columns only (excluded columns dropped).
+ * A sample table: the given rows (every k-th row by default; all rows when the
+ * table is small), user columns only (excluded columns dropped).
  *
  * @example
  * sampleStore(store, ['rec_id'], 5000).rowCount; // ≤ 5000
  */
-export function sampleStore(store: ColumnStore, exclude: readonly string[], size: number): ColumnStore {
+export function sampleStore(store: ColumnStore, exclude: readonly string[], size: number, rowIds?: readonly number[]): ColumnStore {
   const keep = store.names.map((n, i) => [n, i] as const).filter(([n]) => !exclude.includes(n));
-  const rows = sampleRows(store.rowCount, size).map((r) => keep.map(([, c]) => store.get(c, r)));
+  const rows = (rowIds ?? sampleRows(store.rowCount, size)).map((r) => keep.map(([, c]) => store.get(c, r)));
   return ColumnStore.fromRows(
     keep.map(([n]) => n),
     rows,
@@ -77,15 +78,20 @@ export async function runController(store: ColumnStore, pool: WorkerPool, option
   const exclude = [...(options.exclude ?? [])];
   const maxIterations = Math.max(1, options.maxIterations ?? CONTROLLER_DEFAULTS.maxIterations);
   const maxMs = options.maxMs ?? CONTROLLER_DEFAULTS.maxMs;
-  const sample = sampleStore(store, exclude, Math.max(2, options.sampleSize ?? CONTROLLER_DEFAULTS.sampleSize));
-  if (sample.rowCount < 2) throw new KindredError('invalid_request', `autoconfig needs at least 2 records, got ${sample.rowCount}`);
-  if (sample.names.length === 0) throw new KindredError('invalid_request', 'autoconfig needs at least one column that is not excluded');
+  const sampleSize = Math.max(2, options.sampleSize ?? CONTROLLER_DEFAULTS.sampleSize);
+  // Profile on every k-th row (unbiased value statistics), match on whole blocks of the first pass (pairs kept together).
+  const uniform = sampleStore(store, exclude, sampleSize);
+  if (uniform.rowCount < 2) throw new KindredError('invalid_request', `autoconfig needs at least 2 records, got ${uniform.rowCount}`);
+  if (uniform.names.length === 0) throw new KindredError('invalid_request', 'autoconfig needs at least one column that is not excluded');
 
-  const profiles = profileColumns(sample, []);
-  const source = detectSourceColumn(sample, profiles);
+  const profiles = profileColumns(uniform, []);
+  const source = detectSourceColumn(uniform, profiles);
   const userProfiles = profiles.filter((p) => p.column !== source?.column);
-  const priors = columnPriors(sample, userProfiles);
-  let config = initialConfig(sample, userProfiles, priors, exclude, source);
+  const priors = columnPriors(uniform, userProfiles);
+  let config = initialConfig(uniform, userProfiles, priors, exclude, source);
+  const firstKey = config.blocking.keys[0];
+  const sample =
+    store.rowCount > sampleSize && firstKey ? sampleStore(store, exclude, sampleSize, blockSampleRows(store, firstKey, sampleSize)) : uniform;
 
   const entries: Entry[] = [];
   const decisions: Decision[] = [];
