@@ -8,6 +8,7 @@ import { profileColumns, sampleRows } from './column-profile.js';
 import { columnPriors } from './column-priors.js';
 import { healthVerdict, l1Distance, measureRun, signalVector, type HealthSignals, type HealthVerdict } from './health-signals.js';
 import { blockSampleRows } from './block-sample.js';
+import { VALLEY_RANGE } from './score-valley.js';
 import { initialConfig } from './initial-config.js';
 import { detectSourceColumn } from './link-detection.js';
 import { RULES, describeKey } from './rules.js';
@@ -103,24 +104,24 @@ export async function runController(store: ColumnStore, pool: WorkerPool, option
       break;
     }
     const tIter = performance.now();
-    const run = await runMatching(sample, config, pool);
+    // The run keeps every pair from 0.5 up (whatever the review band), so the score distribution around any threshold is visible.
+    const run = await runMatching(sample, { ...config, review: { ...config.review, lo: Math.min(VALLEY_RANGE[0] - 0.05, config.review.lo ?? 1) } }, pool);
     const signals = measureRun(run);
     const verdict = healthVerdict(signals);
     entries.push({ iteration, config, signals, verdict });
     const healthy = verdict.health === 'green';
     const prev = entries.at(-2);
     // A red run keeps asking the rules: only a usable configuration may settle.
-    if (!healthy && prev && verdict.health !== 'red' && prev.verdict.health === verdict.health && l1Distance(signalVector(prev.signals), signalVector(signals)) < CONVERGE_EPSILON) {
-      stop = 'converged';
-      break;
-    }
+    const converged =
+      !healthy && prev !== undefined && verdict.health !== 'red' && prev.verdict.health === verdict.health && l1Distance(signalVector(prev.signals), signalVector(signals)) < CONVERGE_EPSILON;
+    const settled: StopReason | null = healthy ? 'green' : converged ? 'converged' : null;
     if (iteration + 1 >= maxIterations) {
-      stop = healthy ? 'green' : 'budget_iterations';
+      stop = settled ?? 'budget_iterations';
       break;
     }
     let fired = false;
-    // A healthy run still gets the structural rules: they fix what the data is, not a symptom.
-    for (const rule of healthy ? RULES.filter((r) => r.structural === true) : RULES) {
+    // A healthy or converged run still gets the structural rules: they fix what the data is, not a symptom.
+    for (const rule of settled !== null ? RULES.filter((r) => r.structural === true) : RULES) {
       const proposal = rule.apply({ config, signals, verdict, profiles: userProfiles, priors, source });
       if (!proposal) continue;
       const key = JSON.stringify(proposal.config);
@@ -138,7 +139,7 @@ export async function runController(store: ColumnStore, pool: WorkerPool, option
       break;
     }
     if (!fired) {
-      stop = healthy ? 'green' : verdict.degenerateBlocking ? 'degenerate_blocking' : 'no_progress';
+      stop = settled ?? (verdict.degenerateBlocking ? 'degenerate_blocking' : 'no_progress');
       break;
     }
   }
@@ -147,11 +148,17 @@ export async function runController(store: ColumnStore, pool: WorkerPool, option
   return { config: best.config, telemetry: buildTelemetry(options.source, best, stop, decisions, priors, performance.now() - t0) };
 }
 
-/** The best run: healthiest, then the latest (rules only move towards health), so ties go to the most refined configuration. */
+/**
+ * The best run: healthiest; among equals one that matched something (a
+ * configuration matching nothing is the worst of its colour); then the
+ * latest (rules only move towards health), so ties go to the most refined
+ * configuration.
+ */
 function commitChoice(entries: readonly Entry[]): Entry {
+  const rank = (e: Entry): number => HEALTH_RANK[e.verdict.health] * 2 + (e.signals.n_matched === 0 ? 1 : 0);
   let best = entries[0];
   for (const e of entries) {
-    if (HEALTH_RANK[e.verdict.health] <= HEALTH_RANK[best.verdict.health]) best = e;
+    if (rank(e) <= rank(best)) best = e;
   }
   return best;
 }

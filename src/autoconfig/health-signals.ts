@@ -1,6 +1,7 @@
 /** Health signals of one matching run on the sample, and the health verdict of API.md §5.2. */
 import type { Config } from '../config/types.js';
 import type { MatchRun } from '../engine/run.js';
+import { scoreValley } from './score-valley.js';
 import type { Health } from './telemetry-schema.js';
 
 /** What the controller measures after each run (telemetry `scoring`, `blocking`, `cluster` plus counts the rules need). */
@@ -29,6 +30,8 @@ export interface HealthSignals {
    * the Fellegi–Sunter m-probability of agreement without labels.
    */
   matched_agreement: Record<string, number>;
+  /** Where the run's kept scores dip between the non-match and the match humps ({@link scoreValley}); null when they do not. */
+  score_valley: number | null;
 }
 
 /** Borderline band half-width around the threshold (API.md §5.1). */
@@ -105,6 +108,7 @@ export function measureRun(run: MatchRun): HealthSignals {
 
   return {
     matched_agreement: matchedAgreement(run),
+    score_valley: scoreValley(run.pairs.score.subarray(0, run.pairs.count)),
     n_rows: n,
     n_pairs_scored: scored,
     n_matched: matched,

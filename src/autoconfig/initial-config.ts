@@ -26,7 +26,7 @@ const FIELD_RULES: Record<ColumnProfile['kind'], { scorer: string; transforms: s
 };
 
 /** Text columns averaging at least this many words are compared by token TF-IDF rather than token sets. */
-const TFIDF_MIN_TOKENS = 6;
+const TFIDF_MIN_TOKENS = 3;
 /** Bits of evidence that make a full weight: agreement on a value shared by 1 pair in 2¹⁰ is as strong as it gets. */
 const FULL_WEIGHT_BITS = 10;
 /** No compared column weighs less than this: agreement on a common value is still some evidence. */

@@ -235,22 +235,44 @@ const negativeEvidence: Rule = {
   },
 };
 
-/** Matched links do not close into triangles: raise the threshold by 0.05 (ceiling 0.95). */
+/** Whether the threshold sits at the dip of the score distribution: then the data has spoken and symptoms do not move it. */
+function atValley(ctx: RuleContext): boolean {
+  const v = ctx.signals.score_valley;
+  return v !== null && Math.abs((ctx.config.matchkeys[0]?.threshold ?? 0) - v) < 0.02;
+}
+
+/**
+ * The scores dip clearly between a non-match hump and a match hump: the
+ * threshold goes to the dip, where the data itself separates the two. Not
+ * in a one-to-one linkage, whose threshold has another job.
+ */
+const scoreValleyThreshold: Rule = {
+  name: 'score_valley',
+  structural: true,
+  apply(ctx) {
+    const v = ctx.signals.score_valley;
+    const mk = ctx.config.matchkeys[0];
+    if (v === null || !mk || atValley(ctx) || isOneToOne(ctx)) return null;
+    return moveThreshold(ctx, v - mk.threshold, `the pair scores dip at ${v} between the non-match and the match humps`);
+  },
+};
+
+/** Matched links do not close into triangles: raise the threshold by 0.05 (ceiling 0.95), unless it sits at the score valley. */
 const lowTransitivity: Rule = {
   name: 'low_transitivity',
   apply(ctx) {
     const s = ctx.signals;
-    if (s.transitivity_rate >= 0.85) return null;
+    if (s.transitivity_rate >= 0.85 || atValley(ctx)) return null;
     return moveThreshold(ctx, 0.05, `transitivity ${s.transitivity_rate} < 0.85`);
   },
 };
 
-/** A cluster grew past the oversized limit: raise the threshold by 0.05 (ceiling 0.95). */
+/** A cluster grew past the oversized limit: raise the threshold by 0.05 (ceiling 0.95), unless it sits at the score valley. */
 const oversizedClusters: Rule = {
   name: 'oversized_clusters',
   apply(ctx) {
     const s = ctx.signals;
-    if (s.n_oversized_clusters === 0) return null;
+    if (s.n_oversized_clusters === 0 || atValley(ctx)) return null;
     return moveThreshold(ctx, 0.05, `${s.n_oversized_clusters} oversized cluster(s), largest ${s.cluster_size_max}`);
   },
 };
@@ -304,12 +326,17 @@ const ONE_TO_ONE_THRESHOLD = 0.5;
  * look-alikes, only a record that has a counterpart from one that has none:
  * it comes down to half the scale.
  */
+function isOneToOne(ctx: RuleContext): boolean {
+  const { config, source } = ctx;
+  return config.link?.mode === 'link_only' && source !== null && config.clustering.max_cluster_size <= source.values.length;
+}
+
 const oneToOneThreshold: Rule = {
   name: 'one_to_one_threshold',
   structural: true,
   apply(ctx) {
-    const { config, source } = ctx;
-    if (config.link?.mode !== 'link_only' || !source || config.clustering.max_cluster_size > source.values.length) return null;
+    const { config } = ctx;
+    if (!isOneToOne(ctx)) return null;
     const mk = config.matchkeys[0];
     if (!mk || mk.threshold <= ONE_TO_ONE_THRESHOLD) return null;
     return moveThreshold(ctx, ONE_TO_ONE_THRESHOLD - mk.threshold, 'one-to-one linkage: a record keeps only its strongest link across tables');
@@ -320,8 +347,9 @@ const oneToOneThreshold: Rule = {
 const STABLE_AGREEMENT = 0.8;
 /** Disagreement must be at least this many bits of evidence against a match, `log2((1 − m) / (1 − u))`, to become negative evidence. */
 const STABLE_MIN_BITS = 2;
-/** Bits of evidence against that make the largest penalty. */
+/** Bits of evidence a field of weight 1 carries when it agrees (initial-config's scale). */
 const STABLE_FULL_BITS = 10;
+const STABLE_MIN_PENALTY = 0.02;
 const STABLE_MAX_PENALTY = 0.5;
 /** Columns with more distinct values than this are identifiers, not categories, for this rule. */
 const STABLE_MAX_DISTINCT = 200;
@@ -330,10 +358,11 @@ const STABLE_MAX_DISTINCT = 200;
  * A column that matched pairs nearly always agree on, while random pairs
  * often do not (a year, a category), says little when it agrees but a lot
  * when it differs; a weighted mean cannot express that, so its disagreement
- * becomes negative evidence with a penalty in proportion to the
- * Fellegi–Sunter weight of disagreement, `log2((1 − m) / (1 − u))`, where m
- * is the agreement rate among matched pairs and u the chance two random
- * rows agree.
+ * becomes negative evidence whose penalty is the Fellegi–Sunter weight of
+ * disagreement, `log2((1 − m) / (1 − u))` bits (m the agreement rate among
+ * matched pairs, u the chance two random rows agree), as a share of the
+ * bits all compared fields carry when they agree (Σ weight × 10): the same
+ * evidence counts for less in a record with many agreeing fields.
  */
 const stableColumnEvidence: Rule = {
   name: 'stable_column_evidence',
@@ -344,6 +373,8 @@ const stableColumnEvidence: Rule = {
     const present = new Set(mk.negative_evidence.map((n) => n.field));
     const added: NegativeEvidence[] = [];
     const why: string[] = [];
+    // The weighted mean's full scale is all fields agreeing: the sum of their agreement bits (weights are bits / 10).
+    const totalBits = Math.max(1, mk.fields.reduce((sum, f) => sum + ('weight' in f ? f.weight : 1), 0) * STABLE_FULL_BITS);
     for (const f of mk.fields) {
       const m = ctx.signals.matched_agreement[f.field];
       const profile = ctx.profiles.find((p) => p.column === f.field);
@@ -353,7 +384,7 @@ const stableColumnEvidence: Rule = {
       if (profile.distinct > STABLE_MAX_DISTINCT) continue;
       const bits = Math.log2(Math.max(1 - m, 1e-3) / Math.max(1 - profile.collision, 1e-3));
       if (-bits < STABLE_MIN_BITS) continue;
-      const penalty = round2(Math.min(STABLE_MAX_PENALTY, -bits / STABLE_FULL_BITS));
+      const penalty = round2(Math.max(STABLE_MIN_PENALTY, Math.min(STABLE_MAX_PENALTY, -bits / totalBits)));
       added.push({ field: f.field, transforms: [...f.transforms], scorer: 'exact', threshold: NE_THRESHOLD, penalty });
       present.add(f.field);
       why.push(`${f.field} (agrees on ${round2(m * 100)}% of matches, ${round2(profile.collision * 100)}% of random pairs: ${round2(bits)} bits)`);
@@ -385,6 +416,7 @@ export const RULES: readonly Rule[] = [
   linkOnlyCleanSources,
   oneToOneThreshold,
   stableColumnEvidence,
+  scoreValleyThreshold,
   blockingKeySwap,
   blockingAddPass,
   corruptionNormalize,

@@ -24,7 +24,7 @@ test('two stacked tables without duplicates of their own are linked one to one: 
     'link.mode': { from: 'link_and_dedupe', to: 'link_only' },
     'clustering.max_cluster_size': { from: 100, to: 2 },
   });
-  assert.ok(names.indexOf('one_to_one_threshold') > names.indexOf('link_only_clean_sources'), JSON.stringify(names));
+  assert.ok(names.indexOf('one_to_one_threshold') > names.indexOf('link_only_clean_sources'), JSON.stringify([telemetry.decisions, telemetry.stop_reason, telemetry.health]));
   assert.deepStrictEqual(config.link, { source_column: 'source', mode: 'link_only' });
   assert.equal(config.clustering.max_cluster_size, 2);
   assert.equal(config.matchkeys[0].threshold, 0.5);

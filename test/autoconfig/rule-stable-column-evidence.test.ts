@@ -43,7 +43,7 @@ test('stable_column_evidence is structural: it is asked even when the run is hea
 });
 
 test('a few-valued column that matches nearly always agree on gets a penalty from its disagreement weight', () => {
-  // m = 0.97, u = 0.1: log2(0.03 / 0.9) = −4.91 bits → penalty 0.49.
+  // m = 0.97, u = 0.1: log2(0.03 / 0.9) = −4.91 bits of the 16.3 all three fields carry (weights 1 + 0.33 + 0.3) → penalty 0.3.
   const ctx = context({ title: 0.2, year: 0.97, venue: 0.6 }, [
     { column: 'title', distinct: 4000, collision: 0.0003 },
     { column: 'year', distinct: 10, collision: 0.1 },
@@ -52,9 +52,9 @@ test('a few-valued column that matches nearly always agree on gets a penalty fro
   const proposal = rule?.apply(ctx);
   assert.ok(proposal);
   assert.deepStrictEqual(proposal.config.matchkeys[0].negative_evidence, [
-    { field: 'year', transforms: ['strip'], scorer: 'exact', threshold: 0.5, penalty: 0.49 },
+    { field: 'year', transforms: ['strip'], scorer: 'exact', threshold: 0.5, penalty: 0.3 },
   ]);
-  assert.deepStrictEqual(proposal.config_diff, { 'matchkeys[0].negative_evidence': { from: [], to: ['year −0.49'] } });
+  assert.deepStrictEqual(proposal.config_diff, { 'matchkeys[0].negative_evidence': { from: [], to: ['year −0.3'] } });
   assert.equal(ctx.config.matchkeys[0].negative_evidence.length, 0, 'the input configuration is not changed');
 });
 
