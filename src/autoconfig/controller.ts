@@ -149,12 +149,15 @@ export async function runController(store: ColumnStore, pool: WorkerPool, option
 }
 
 /**
- * The best run: healthiest; among equals one that matched something (a
- * configuration matching nothing is the worst of its colour); then the
- * latest (rules only move towards health), so ties go to the most refined
- * configuration.
+ * The committed run: the latest that is not red and matched something. Rules
+ * only move towards health, except the structural ones, which may turn a
+ * green run yellow (a lower one-to-one threshold widens the borderline band)
+ * and are right to: they follow what the data is. When every run is red (or
+ * matched nothing), the healthiest, then the latest among equals.
  */
 function commitChoice(entries: readonly Entry[]): Entry {
+  const usable = entries.filter((e) => e.verdict.health !== 'red' && e.signals.n_matched > 0);
+  if (usable.length > 0) return usable[usable.length - 1];
   const rank = (e: Entry): number => HEALTH_RANK[e.verdict.health] * 2 + (e.signals.n_matched === 0 ? 1 : 0);
   let best = entries[0];
   for (const e of entries) {
