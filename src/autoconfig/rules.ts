@@ -9,6 +9,8 @@ import type { SourceColumn } from './link-detection.js';
 export interface RuleContext {
   config: Config;
   signals: HealthSignals;
+  /** The signals of the run before this one (null on the first run). */
+  previous: HealthSignals | null;
   verdict: HealthVerdict;
   profiles: readonly ColumnProfile[];
   priors: readonly ColumnPrior[];
@@ -257,12 +259,23 @@ const scoreValleyThreshold: Rule = {
   },
 };
 
-/** Matched links do not close into triangles: raise the threshold by 0.05 (ceiling 0.95), unless it sits at the score valley. */
+/** A raise of the threshold must lift transitivity at least this much to be worth another. */
+const TRANSITIVITY_GAIN = 0.02;
+
+/**
+ * Matched links do not close into triangles: raise the threshold by 0.05
+ * (ceiling 0.95), unless it sits at the score valley, or the last raise
+ * did not lift transitivity: then the chains are the data's (large, noisy
+ * clusters whose members do not all resemble each other), not the
+ * threshold's, and raising it further only loses matches.
+ */
 const lowTransitivity: Rule = {
   name: 'low_transitivity',
   apply(ctx) {
     const s = ctx.signals;
     if (s.transitivity_rate >= 0.85 || atValley(ctx)) return null;
+    const p = ctx.previous;
+    if (p !== null && p.n_matched > s.n_matched && s.transitivity_rate - p.transitivity_rate < TRANSITIVITY_GAIN) return null;
     return moveThreshold(ctx, 0.05, `transitivity ${s.transitivity_rate} < 0.85`);
   },
 };

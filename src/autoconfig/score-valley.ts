@@ -2,8 +2,8 @@
 
 /** Histogram bin width on the score scale. */
 export const VALLEY_BIN = 0.025;
-/** The range searched for a dip: below it everything is a non-match, above it nothing is left to separate. */
-export const VALLEY_RANGE: readonly [number, number] = [0.55, 0.95];
+/** The range searched for a dip (its upper edge at most 0.9): below it everything is a non-match; a dip above it only splits exact copies from near ones. */
+export const VALLEY_RANGE: readonly [number, number] = [0.55, 0.875];
 /** Both sides of a dip must rise to at least this multiple of the dip (after smoothing): a shallow dip is noise, not a separation. */
 export const VALLEY_DEPTH = 3;
 /** Fewer scores than this in the range give no reliable shape. */

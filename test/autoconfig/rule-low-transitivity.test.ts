@@ -2,6 +2,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { rng, table, word } from './fixtures.js';
 import { control } from './controller-run.js';
+import type { HealthSignals } from '../../src/autoconfig/health-signals.js';
+import { RULES, type RuleContext } from '../../src/autoconfig/rules.js';
+import type { Config } from '../../src/config/types.js';
 
 test('chained matches (A⊂B⊃C, A and C apart) fire low_transitivity, which raises the threshold', async () => {
   const r = rng(3);
@@ -19,4 +22,25 @@ test('chained matches (A⊂B⊃C, A and C apart) fire low_transitivity, which ra
   assert.deepStrictEqual(first?.config_diff, { 'matchkeys[0].threshold': { from: 0.75, to: 0.8 } });
   assert.ok((telemetry.cluster?.transitivity_rate ?? 1) < 0.85, JSON.stringify([telemetry.decisions, telemetry.cluster, telemetry.health]));
   assert.notEqual(telemetry.stop_reason, 'green');
+});
+
+test('low_transitivity stops raising once a raise lost matches without lifting transitivity by 0.02', async () => {
+  const rule = RULES.find((r) => r.name === 'low_transitivity');
+  const signals = (transitivity: number, matched: number): HealthSignals =>
+    ({ transitivity_rate: transitivity, n_matched: matched, score_valley: null }) as unknown as HealthSignals;
+  const config = {
+    matchkeys: [{ name: 'auto_weighted', type: 'weighted', threshold: 0.8, fields: [], negative_evidence: [] }],
+  } as unknown as Config;
+  const ctx = (now: HealthSignals, previous: HealthSignals | null): RuleContext => ({
+    config,
+    signals: now,
+    previous,
+    verdict: { health: 'red', reasons: [], degenerateBlocking: false },
+    profiles: [],
+    priors: [],
+    source: null,
+  });
+  assert.equal(rule?.apply(ctx(signals(0.27, 900), signals(0.26, 1000))), null, 'chains of the data, not of the threshold');
+  assert.equal(rule?.apply(ctx(signals(0.4, 900), signals(0.26, 1000)))?.config.matchkeys[0].threshold, 0.85, 'the raise helped: raise again');
+  assert.equal(rule?.apply(ctx(signals(0.27, 900), null))?.config.matchkeys[0].threshold, 0.85, 'the first run always may');
 });

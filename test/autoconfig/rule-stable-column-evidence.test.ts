@@ -31,6 +31,7 @@ function context(agreement: Record<string, number>, profiles: Partial<ColumnProf
   return {
     config,
     signals: { n_matched: 500, matched_agreement: agreement } as unknown as HealthSignals,
+    previous: null,
     verdict: { health: 'green', reasons: [], degenerateBlocking: false },
     profiles: profiles as ColumnProfile[],
     priors: [],

@@ -1,0 +1,26 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { scoreValley } from '../../src/autoconfig/score-valley.js';
+
+/** `count` scores spread evenly over [lo, hi). */
+const spread = (count: number, lo: number, hi: number): number[] => Array.from({ length: count }, (_, i) => lo + ((hi - lo) * i) / count);
+
+test('two humps with a clear dip between them: the threshold is the dip bin upper edge', () => {
+  const scores = [...spread(2000, 0.5, 0.7), ...spread(20, 0.7, 0.8), ...spread(800, 0.8, 1)];
+  const v = scoreValley(scores);
+  assert.ok(v !== null && v > 0.7 && v <= 0.8, String(v));
+});
+
+test('a distribution that only falls, a shallow dip, or too few scores give no valley', () => {
+  const falling = [...spread(3000, 0.5, 0.6), ...spread(1500, 0.6, 0.7), ...spread(700, 0.7, 0.8), ...spread(300, 0.8, 0.9), ...spread(100, 0.9, 1)];
+  assert.equal(scoreValley(falling), null);
+  const shallow = [...spread(1000, 0.5, 0.7), ...spread(600, 0.7, 0.8), ...spread(900, 0.8, 1)];
+  assert.equal(scoreValley(shallow), null);
+  assert.equal(scoreValley(spread(50, 0.5, 1)), null);
+});
+
+test('a dip above 0.9 (exact copies against near ones) is not a valley', () => {
+  const scores = [...spread(3000, 0.5, 0.92), ...spread(3, 0.92, 0.97), ...spread(2000, 0.97, 1)];
+  const v = scoreValley(scores);
+  assert.ok(v === null || v <= 0.9, String(v));
+});
