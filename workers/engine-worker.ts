@@ -6,3 +6,4 @@ export { scorePairs, matchBatch } from '../src/engine/scoring/score-task.js';
 export { clusterLinks } from '../src/engine/cluster-task.js';
 export { trainProbabilistic } from '../src/engine/scoring/probabilistic-bridge.js';
 export { certifyCaptures } from '../src/engine/analysis/certify-task.js';
+export { buildRetrievalPostings } from '../src/engine/analysis/retrieval-postings.js';

@@ -1,6 +1,7 @@
 /** POST /retrieve logic: picks the text view, builds its index once per served run, filters, ranks and shapes the answer. */
 import { KindredError } from '../../errors/registry.js';
 import { round6 } from '../../engine/scoring/round-score.js';
+import type { WorkerPool } from '../../engine/worker-pool.js';
 import type { MatchResults } from '../match-results.js';
 import { RetrievalIndex } from './retrieval-index.js';
 
@@ -53,12 +54,12 @@ export function joinedColumns(results: MatchResults): string[] {
 }
 
 /**
- * The index of one view, built on first use and kept for the life of the results.
+ * The index of one view, built on the worker pool on first use and kept for the life of the results.
  *
  * @example
- * await retrievalIndex(results, null); // all matching columns joined
+ * await retrievalIndex(results, null, pool); // all matching columns joined
  */
-export function retrievalIndex(results: MatchResults, column: string | null): Promise<RetrievalIndex> {
+export function retrievalIndex(results: MatchResults, column: string | null, pool: WorkerPool): Promise<RetrievalIndex> {
   let views = indexes.get(results);
   if (!views) {
     views = new Map();
@@ -69,7 +70,7 @@ export function retrievalIndex(results: MatchResults, column: string | null): Pr
   if (!built) {
     const store = results.run.store;
     const cols = (column === null ? joinedColumns(results) : [column]).map((c) => store.columnIndex(c));
-    built = RetrievalIndex.build(store, cols);
+    built = RetrievalIndex.build(store, cols, pool);
     views.set(key, built);
     // A failed build must not be cached forever.
     built.catch(() => views?.delete(key));
@@ -90,9 +91,9 @@ function unknownColumn(results: MatchResults, path: string, name: string): Kindr
  *
  * @throws KindredError `invalid_request` when `column` or a filter names a column the data lacks.
  * @example
- * await retrieve(results, { query: 'jon smith', k: 5 });
+ * await retrieve(results, { query: 'jon smith', k: 5 }, pool);
  */
-export async function retrieve(results: MatchResults, q: RetrievalQuery): Promise<RetrievalAnswer> {
+export async function retrieve(results: MatchResults, q: RetrievalQuery, pool: WorkerPool): Promise<RetrievalAnswer> {
   const store = results.run.store;
   const column = q.column ?? null;
   if (column !== null && store.columnIndex(column) < 0) throw unknownColumn(results, 'column', column);
@@ -103,7 +104,7 @@ export async function retrieve(results: MatchResults, q: RetrievalQuery): Promis
   });
   const k = q.k ?? 10;
   const threshold = q.threshold ?? 0;
-  const index = await retrievalIndex(results, column);
+  const index = await retrievalIndex(results, column, pool);
   const hits = index
     .query(q.query)
     .map((h) => ({ row: h.row, score: round6(h.score) }))

@@ -23,6 +23,6 @@ export function registerAnalysis(app: Hono<ServerEnv>, state: ServerState): void
 
   app.post('/retrieve', async (c) => {
     const body = parseRequest(RetrieveSchema, c.var.body ?? null);
-    return safeJson(c, await retrieve(state.current, body));
+    return safeJson(c, await retrieve(state.current, body, state.pool));
   });
 }
