@@ -7,3 +7,4 @@ export { clusterLinks } from '../src/engine/cluster-task.js';
 export { trainProbabilistic } from '../src/engine/scoring/probabilistic-bridge.js';
 export { certifyCaptures } from '../src/engine/analysis/certify-task.js';
 export { buildRetrievalPostings } from '../src/engine/analysis/retrieval-postings.js';
+export { buildServedRun } from '../src/server/served-run-task.js';

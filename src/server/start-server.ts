@@ -125,10 +125,10 @@ async function initialRun(state: ServerState, options: ServeOptions, progress: P
   state.db.setMeta('dataset_path', ingest.file);
   state.db.setMeta('dataset_fingerprint', fingerprint);
   const run = await runMatching(ingest.store, config, state.pool, { onPhase: progress.phase });
-  const results = MatchResults.create(run);
+  const results = await MatchResults.create(run, state.pool);
   state.staleSeqs = replayEdits(results, state.db.edits(), (line) => progress.log(line));
-  // The /retrieve index over all user columns is built now, in chunks that yield to the event loop.
-  await retrievalIndex(results, null);
+  // The /retrieve index over all user columns is built now, on the worker pool.
+  await retrievalIndex(results, null, state.pool);
   state.results = results;
   state.status = 'ok';
   progress.log(`ready: ${ingest.store.rowCount} records, ${results.clusters.stats().total_clusters} clusters`);

@@ -72,7 +72,7 @@ export function registerAutoconfig(app: Hono<ServerEnv>, state: ServerState): vo
 async function applyInBackground(state: ServerState, store: ColumnStore, config: Config): Promise<void> {
   try {
     const run = await runMatching(store, config, state.pool);
-    state.results = MatchResults.create(run);
+    state.results = await MatchResults.create(run, state.pool);
   } catch (e) {
     process.stderr.write(`kindred: autoconfig apply failed: ${e instanceof Error ? e.message : String(e)}\n`);
   } finally {
