@@ -12,7 +12,7 @@ import { StateDb } from '../store/state-db.js';
 import { fingerprintFile, statePath } from '../store/state-path.js';
 import { createApp, type AppOptions } from './app.js';
 import { replayEdits } from './edit-log.js';
-import { retrievalIndex } from './analysis/retrieval.js';
+import { joinedColumns, retrievalIndexOf } from './analysis/retrieval.js';
 import { MatchResults } from './match-results.js';
 import { ServerState } from './server-state.js';
 import type { Progress } from '../cli/progress.js';
@@ -124,11 +124,16 @@ async function initialRun(state: ServerState, options: ServeOptions, progress: P
   state.db = StateDb.open(statePath(options.stateDir, ingest.file, fingerprint));
   state.db.setMeta('dataset_path', ingest.file);
   state.db.setMeta('dataset_fingerprint', fingerprint);
+  // The /retrieve index of the matching columns needs only the table: its build
+  // (one long worker task) runs alongside matching and keeps a core busy while
+  // phases with less parallel work run.
+  const retrieval = retrievalIndexOf(ingest.store, joinedColumns(ingest.store.names, config.exclude_columns), state.pool);
+  // Awaited below; until then a failed build must not count as an unhandled rejection.
+  retrieval.catch(() => undefined);
   const run = await runMatching(ingest.store, config, state.pool, { onPhase: progress.phase });
   const results = await MatchResults.create(run, state.pool);
   state.staleSeqs = replayEdits(results, state.db.edits(), (line) => progress.log(line));
-  // The /retrieve index over all user columns is built now, on the worker pool.
-  await retrievalIndex(results, null, state.pool);
+  await retrieval;
   state.results = results;
   state.status = 'ok';
   progress.log(`ready: ${ingest.store.rowCount} records, ${results.clusters.stats().total_clusters} clusters`);

@@ -17,8 +17,8 @@ export interface RetrievalHit {
 
 /**
  * Sparse TF-IDF (tf × smoothed idf, L2-normalised rows) in compressed
- * postings form: gram `g` occurs in rows `rows[starts[g] .. starts[g+1])`
- * with normalised weights `weights[...]`.
+ * postings form: gram `g` occurs `tfs[...]` times in rows
+ * `rows[starts[g] .. starts[g+1])`; see `RetrievalPostings`.
  *
  * @example
  * const index = await RetrievalIndex.build(store, [store.columnIndex('name')], pool);
@@ -30,15 +30,19 @@ export class RetrievalIndex {
   private readonly idf: Float64Array;
   private readonly starts: Int32Array;
   private readonly rows: Int32Array;
-  private readonly weights: Float64Array;
+  private readonly tfs: Uint16Array | Int32Array;
+  private readonly norms: Float64Array;
 
-  private constructor(rowCount: number, vocab: Map<string, number>, idf: Float64Array, starts: Int32Array, rows: Int32Array, weights: Float64Array) {
-    this.rowCount = rowCount;
-    this.vocab = vocab;
-    this.idf = idf;
-    this.starts = starts;
-    this.rows = rows;
-    this.weights = weights;
+  private constructor(p: RetrievalPostings) {
+    const V = p.grams.length;
+    this.rowCount = p.rowCount;
+    this.vocab = new Map(p.grams.map((g, i) => [g, i]));
+    this.idf = new Float64Array(p.idf, 0, V);
+    this.starts = new Int32Array(p.starts, 0, V + 1);
+    const entries = this.starts[V];
+    this.rows = new Int32Array(p.rows, 0, entries);
+    this.tfs = p.wideTfs ? new Int32Array(p.tfs, 0, entries) : new Uint16Array(p.tfs, 0, entries);
+    this.norms = new Float64Array(p.norms, 0, p.rowCount);
   }
 
   /**
@@ -53,17 +57,7 @@ export class RetrievalIndex {
 
   /** Opens postings built by `buildRetrievalPostings` (shared memory, no copy; the vocabulary becomes a Map). */
   static fromPostings(p: RetrievalPostings): RetrievalIndex {
-    const V = p.grams.length;
-    const starts = new Int32Array(p.starts, 0, V + 1);
-    const entries = starts[V];
-    return new RetrievalIndex(
-      p.rowCount,
-      new Map(p.grams.map((g, i) => [g, i])),
-      new Float64Array(p.idf, 0, V),
-      starts,
-      new Int32Array(p.rows, 0, entries),
-      new Float64Array(p.weights, 0, entries),
-    );
+    return new RetrievalIndex(p);
   }
 
   /**
@@ -87,9 +81,11 @@ export class RetrievalIndex {
     const acc = new Map<number, number>();
     for (const [g, w] of terms) {
       const q = w / qnorm;
+      const idf = this.idf[g];
       for (let e = this.starts[g]; e < this.starts[g + 1]; e++) {
         const r = this.rows[e];
-        acc.set(r, (acc.get(r) ?? 0) + q * this.weights[e]);
+        // The row's normalised weight, computed exactly as the build would have stored it.
+        acc.set(r, (acc.get(r) ?? 0) + q * ((this.tfs[e] * idf) / this.norms[r]));
       }
     }
     const out: RetrievalHit[] = [];

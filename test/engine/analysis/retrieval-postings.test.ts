@@ -33,11 +33,13 @@ function opened(store: ColumnStore, columns: number[]): Map<string, Array<[numbe
   const p = buildRetrievalPostings({ table: store.handle, columns });
   const starts = new Int32Array(p.starts);
   const rows = new Int32Array(p.rows);
-  const weights = new Float64Array(p.weights);
+  const tfs = p.wideTfs ? new Int32Array(p.tfs) : new Uint16Array(p.tfs);
+  const idf = new Float64Array(p.idf);
+  const norms = new Float64Array(p.norms);
   const out = new Map<string, Array<[number, number]>>();
   p.grams.forEach((g, id) => {
     const list: Array<[number, number]> = [];
-    for (let e = starts[id]; e < starts[id + 1]; e++) list.push([rows[e], weights[e]]);
+    for (let e = starts[id]; e < starts[id + 1]; e++) list.push([rows[e], (tfs[e] * idf[id]) / norms[rows[e]]]);
     out.set(g, list);
   });
   return out;
@@ -59,4 +61,13 @@ test('a table whose rows hold no text gives empty postings', () => {
   const p = buildRetrievalPostings({ table: store.handle, columns: [0] });
   assert.deepEqual(p.grams, []);
   assert.deepEqual([...new Int32Array(p.starts)], [0]);
+});
+
+test('a term frequency above 65,535 widens the stored counts instead of wrapping', () => {
+  const store = ColumnStore.fromRows(['t'], [['a'.repeat(70_000)], ['ab']]);
+  const p = buildRetrievalPostings({ table: store.handle, columns: [0] });
+  assert.equal(p.wideTfs, true);
+  const id = p.grams.indexOf('aaa');
+  const start = new Int32Array(p.starts)[id];
+  assert.equal(new Int32Array(p.tfs)[start], 70_000 - 2);
 });
