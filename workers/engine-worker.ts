@@ -8,3 +8,4 @@ export { trainProbabilistic } from '../src/engine/scoring/probabilistic-bridge.j
 export { certifyCaptures } from '../src/engine/analysis/certify-task.js';
 export { buildRetrievalPostings } from '../src/engine/analysis/retrieval-postings.js';
 export { buildServedRun } from '../src/server/served-run-task.js';
+export { suggestionFacts } from '../src/server/analysis/suggestion-facts.js';
