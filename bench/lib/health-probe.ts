@@ -35,8 +35,10 @@ export interface HealthProbeResult {
  * h.latency.p99_ms; // e.g. 3.2
  */
 export async function probeHealthUntilReady(origin: URL, options: { intervalMs: number; timeoutMs: number }): Promise<HealthProbeResult> {
-  // Many sockets: a probe sent while the server is stalled needs its own connection.
-  const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+  // Many sockets: a probe sent while the server is stalled needs its own connection. Few
+  // kept idle: a socket idle past the server's keep-alive timeout can be closed by the
+  // server just as a probe reuses it, which would be a reset that is nobody's fault.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity, maxFreeSockets: 4 });
   const t0 = performance.now();
   const latencies: number[] = [];
   const probes: Array<{ at: number; ms: number }> = [];

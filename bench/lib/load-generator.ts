@@ -1,5 +1,6 @@
 /** A small HTTP load generator on node:http keep-alive connections: closed loop (as fast as answers come) or a fixed offered rate (latency counted from each request's scheduled time). */
 import http from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { exchange, type Exchange, type RequestSpec } from './http-exchange.js';
 import { latencySummary, type LatencySummary } from './latency-percentiles.js';
@@ -47,6 +48,14 @@ export interface LoadResult {
   errors: number;
   /** Up to five distinct error descriptions. */
   error_samples: string[];
+  /**
+   * How late this process's own event loop ran during the load (p99 and max,
+   * ms): when the generator itself is held up, answers are noticed late and
+   * count as slow, so a latency tail that matches this is the machine's, not
+   * the server's.
+   */
+  generator_loop_delay_p99_ms: number;
+  generator_loop_delay_max_ms: number;
   /** Measured successes ÷ elapsed time: the rate the server really answered at. */
   requests_per_second: number;
   latency: LatencySummary;
@@ -77,6 +86,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   let errors = 0;
   let sent = 0;
   let lastAnswer = 0;
+  const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+  loopDelay.enable();
   const cpuBefore = process.cpuUsage();
   const start = performance.now();
   const windowStart = start + options.warmupMs;
@@ -115,6 +126,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   await Promise.all(Array.from({ length: connections }, (_, k) => connection(k)));
   agent.destroy();
   const cpu = process.cpuUsage(cpuBefore);
+  loopDelay.disable();
   const elapsed = Math.max(options.durationMs, lastAnswer - windowStart);
   return {
     mode: ratePerSecond === undefined ? 'closed_loop' : 'fixed_rate',
@@ -125,6 +137,9 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     requests: latencies.length,
     sent,
     generator_cpu_ms_per_request: sent > 0 ? (cpu.user + cpu.system) / 1000 / sent : 0,
+    // The histogram is in ns and includes the sampling resolution itself.
+    generator_loop_delay_p99_ms: loopDelay.percentile(99) / 1e6,
+    generator_loop_delay_max_ms: loopDelay.max / 1e6,
     errors,
     error_samples: [...errorSamples],
     requests_per_second: latencies.length / (elapsed / 1000),

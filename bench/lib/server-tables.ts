@@ -1,5 +1,5 @@
 /** The server benchmark's part of docs/benchmarks.md: its rows of the targets table and its own table of measurements. */
-import type { BenchResults, ServerBenchResult } from './bench-results.js';
+import type { BenchResults, ServerBenchResult, ServerLoadResult } from './bench-results.js';
 import type { LoadResult } from './load-generator.js';
 import { markdownTable } from './markdown.js';
 import { formatCount, formatGigabytes, formatSeconds } from './number-format.js';
@@ -69,8 +69,8 @@ export function serverTargetRows(r: BenchResults): string[][] {
   ];
 }
 
-function loadRow(label: string, l: LoadResult | null): string[] {
-  if (l === null) return [label, '—', '—', '—', '—', '—', '—', '—'];
+function loadRow(label: string, l: ServerLoadResult | null): string[] {
+  if (l === null) return [label, '—', '—', '—', '—', '—', '—', '—', '—', '—', '—'];
   return [
     label,
     l.offered_per_second === null ? 'as fast as answered' : `${formatCount(l.offered_per_second)}/s`,
@@ -80,6 +80,9 @@ function loadRow(label: string, l: LoadResult | null): string[] {
     formatMs(l.latency.p99_ms),
     formatMs(l.latency.max_ms),
     formatCount(l.errors),
+    formatMs(l.server_cpu_ms_per_request),
+    formatMs(l.generator_cpu_ms_per_request),
+    formatMs(l.generator_loop_delay_max_ms),
   ];
 }
 
@@ -113,7 +116,7 @@ export function serverSection(r: BenchResults): string {
   lines.push(
     '',
     markdownTable(
-      ['/match, 32 connections', 'offered', 'answered', 'requests', 'p50', 'p99', 'max', 'errors'],
+      ['/match, 32 connections', 'offered', 'answered', 'requests', 'p50', 'p99', 'max', 'errors', 'server CPU per request', 'generator CPU per request', 'generator loop delay (max)'],
       [loadRow('closed loop', s.match_throughput), loadRow('fixed rate', s.match_latency)],
     ),
     '',
