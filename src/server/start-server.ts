@@ -17,6 +17,18 @@ import { MatchResults } from './match-results.js';
 import { ServerState } from './server-state.js';
 import type { Progress } from '../cli/progress.js';
 
+/**
+ * How much lower the pool threads' CPU priority is than the event loop's
+ * (Linux niceness). With both cores busy matching, an equal share would
+ * leave `/health` and the other endpoints waiting for the CPU behind the
+ * hot loops; this way the event loop runs as soon as a request arrives, and
+ * the hot loops take every cycle it leaves.
+ *
+ * @example
+ * new WorkerPool({ workers, niceness: POOL_NICENESS });
+ */
+export const POOL_NICENESS = 10;
+
 /** Everything `kindred serve` was asked for, validated. */
 export interface ServeOptions {
   file: string;
@@ -51,7 +63,7 @@ export interface RunningServer {
  * await server.ready;
  */
 export async function startServer(options: ServeOptions, progress: Progress): Promise<RunningServer> {
-  const pool = new WorkerPool({ workers: options.workers });
+  const pool = new WorkerPool({ workers: options.workers, niceness: POOL_NICENESS });
   const state = new ServerState(pool);
   const log = (line: string): void => progress.log(line);
   const app = createApp(state, { ...options.app, log });
