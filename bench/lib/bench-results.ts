@@ -38,7 +38,12 @@ export interface EndToEndResult {
   bcubed_f1: number | null;
 }
 
-/** `/match/batch` timings: one request of `records` records, repeated. */
+/**
+ * `/match/batch` timings: one request of `records` records, repeated.
+ *
+ * @example
+ * const b: BatchTimings = { records: 1000, runs_ms: [120, 98], median_ms: 109, errors: 0, error_samples: [] };
+ */
 export interface BatchTimings {
   records: number;
   /** Each timed request from send to the last byte of the answer (a warm-up request before them is not counted). */
@@ -48,10 +53,20 @@ export interface BatchTimings {
   error_samples: string[];
 }
 
-/** A load run against the server, with the server's own CPU time (all its threads) per request sent. */
+/**
+ * A load run against the server, with the server's own CPU time (all its threads) per request sent.
+ *
+ * @example
+ * results.server && 'health' in results.server && results.server.match_throughput?.server_cpu_ms_per_request;
+ */
 export type ServerLoadResult = LoadResult & { server_cpu_ms_per_request: number | null };
 
-/** The server under load (bench/server-load.ts): one `kindred serve` child process, measured over HTTP on loopback. */
+/**
+ * The server under load (bench/server-load.ts): one `kindred serve` child process, measured over HTTP on loopback.
+ *
+ * @example
+ * const s: ServerBenchResult = await runServerBench({ csv, config, workload: 'tight', rows: 1_000_000, log });
+ */
 export interface ServerBenchResult {
   ran_at: string;
   workload: string;

@@ -4,7 +4,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { exchange } from './http-exchange.js';
 import { latencySummary, type LatencySummary } from './latency-percentiles.js';
 
-/** What the probes saw from the first one until `/health` said ok (or failed). */
+/**
+ * What the probes saw from the first one until `/health` said ok (or failed).
+ *
+ * @example
+ * const h: HealthProbeResult = await probeHealthUntilReady(origin, { intervalMs: 10, timeoutMs: 600_000 });
+ * h.outcome; // 'ok'
+ */
 export interface HealthProbeResult {
   outcome: 'ok' | 'failed' | 'timeout';
   /** The `error` of a failed initial run, or why probing stopped. */

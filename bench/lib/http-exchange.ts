@@ -1,14 +1,24 @@
 /** One HTTP request from the benchmark's load generators (node:http on a shared keep-alive agent), timed from write to the last byte of the answer. */
 import http from 'node:http';
 
-/** A request to send: method, path and an optional JSON body (already encoded, so encoding costs nothing while measuring). */
+/**
+ * A request to send: method, path and an optional JSON body (already encoded, so encoding costs nothing while measuring).
+ *
+ * @example
+ * const spec: RequestSpec = { method: 'POST', path: '/match', body: Buffer.from('{"surname":"smith"}') };
+ */
 export interface RequestSpec {
   method: 'GET' | 'POST';
   path: string;
   body?: Buffer;
 }
 
-/** What came back: the status (0 when the connection failed), the body, and the time it took. */
+/**
+ * What came back: the status (0 when the connection failed), the body, and the time it took.
+ *
+ * @example
+ * const ok = (e: Exchange): boolean => e.status === 200 && e.error === null;
+ */
 export interface Exchange {
   status: number;
   body: string;

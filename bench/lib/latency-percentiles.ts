@@ -1,6 +1,11 @@
 /** Latency samples → the percentiles the server benchmark reports (nearest-rank, so every figure is a latency that was observed). */
 
-/** Percentiles of one set of latency samples, in milliseconds. */
+/**
+ * Percentiles of one set of latency samples, in milliseconds.
+ *
+ * @example
+ * const s: LatencySummary = latencySummary([0.8, 1.1, 12]); // s.max_ms === 12
+ */
 export interface LatencySummary {
   count: number;
   p50_ms: number | null;

@@ -5,7 +5,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { exchange, type Exchange, type RequestSpec } from './http-exchange.js';
 import { latencySummary, type LatencySummary } from './latency-percentiles.js';
 
-/** What to send, how hard and for how long. */
+/**
+ * What to send, how hard and for how long.
+ *
+ * @example
+ * const options: LoadOptions = { origin, connections: 32, warmupMs: 2000, durationMs: 10_000, request: () => spec, accept: (e) => e.status === 200, ratePerSecond: 3000 };
+ */
 export interface LoadOptions {
   origin: URL;
   /** Concurrent keep-alive connections, each with one request in flight at a time. */
@@ -25,7 +30,13 @@ export interface LoadOptions {
   ratePerSecond?: number;
 }
 
-/** What one load run measured (successes only in the latencies and the rate). */
+/**
+ * What one load run measured (successes only in the latencies and the rate).
+ *
+ * @example
+ * const r: LoadResult = await runLoad(options);
+ * if (r.errors === 0) console.log(r.requests_per_second, r.latency.p99_ms);
+ */
 export interface LoadResult {
   mode: 'closed_loop' | 'fixed_rate';
   connections: number;

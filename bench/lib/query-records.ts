@@ -1,6 +1,11 @@
 /** Query records for the /match benchmark: rows of the data set, most of them changed the way a new record of the same person would be (typos, a field left out). */
 
-/** The mix of queries, in shares of the whole. */
+/**
+ * The mix of queries, in shares of the whole.
+ *
+ * @example
+ * const mix: QueryMix = { exact: 0.4, oneTypo: 0.4 }; // and 20% a typo and a missing field
+ */
 export interface QueryMix {
   /** Copies of a row as it is. */
   exact: number;

@@ -2,7 +2,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
-/** A spawned server. */
+/**
+ * A spawned server.
+ *
+ * @example
+ * const s: ServeProcess = spawnServe(CLI, ['--file', csv, '--port', '0'], REPO_ROOT);
+ */
 export interface ServeProcess {
   child: ChildProcess;
   /** Resolves with the base URL once the server has bound its port; rejects if it exits first. */

@@ -3,7 +3,12 @@ import { matchedLinks, type PairList } from '../engine/run.js';
 import { PairGraph, type PairGraphArrays } from '../engine/clustering/pair-graph.js';
 import { seedClusterState, type ClusterSeed } from '../engine/clustering/cluster-state.js';
 
-/** What {@link buildServedRun} needs: the run's kept pairs and the settings that shape clusters and the queue. */
+/**
+ * What {@link buildServedRun} needs: the run's kept pairs and the settings that shape clusters and the queue.
+ *
+ * @example
+ * const input: ServedRunInput = { rowCount, pairs: run.pairs, maxClusterSize: 100, thresholds: [0.8], review: { lo: null, hi: null } };
+ */
 export interface ServedRunInput {
   rowCount: number;
   pairs: PairList;

@@ -3,7 +3,12 @@ import { ColumnStore, type TableHandle } from '../../data/column-store.js';
 import { missingRate } from './column-missing.js';
 import { findValley, type Valley } from './threshold-valley.js';
 
-/** A non-exact matchkey whose scores are searched for a valley: its index (the deciding-matchkey flag) and the searched range. */
+/**
+ * A non-exact matchkey whose scores are searched for a valley: its index (the deciding-matchkey flag) and the searched range.
+ *
+ * @example
+ * const search: ValleySearch = { index: 0, threshold: 0.8, lo: 0.7, hi: 0.9 };
+ */
 export interface ValleySearch {
   index: number;
   threshold: number;
@@ -26,7 +31,12 @@ export interface SuggestionFactsInput {
   columns: number[];
 }
 
-/** One matchkey's score valley (null when there is none) and the counts around it. */
+/**
+ * One matchkey's score valley (null when there is none) and the counts around it.
+ *
+ * @example
+ * const fact: ValleyFact = { index: 0, pairsConsidered: 120, valley: null, pairsChanging: 0 };
+ */
 export interface ValleyFact {
   index: number;
   /** Kept pairs decided by this matchkey. */
