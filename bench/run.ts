@@ -1,4 +1,4 @@
-/** `make bench`: scorer micro-benchmarks and the standard tight/broad end-to-end workloads; writes bench/results.json and the tables of docs/benchmarks.md. */
+/** `make bench`: scorer micro-benchmarks, the standard tight/broad end-to-end workloads and the server under load; writes bench/results.json and the tables of docs/benchmarks.md. */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -12,16 +12,23 @@ import { loggedCount, parsePhaseLog } from './lib/phase-log.js';
 import { readReferenceFigures } from './lib/reference-figures.js';
 import { BENCH_OUT, CLI, currentCommit, REPO_ROOT } from './lib/repo-paths.js';
 import { rssMethod, runTimed } from './lib/timed-process.js';
+import { runServerBench } from './server-load.js';
 
-const USAGE = `Usage: node dist/bench/run.js [--shared ../shared] [--quick] [--only scorers|e2e] [--repeat N]
+const USAGE = `Usage: node dist/bench/run.js [--shared ../shared] [--quick] [--only scorers|e2e|server] [--repeat N]
 
   --shared <dir>   the shared folder (generator, reference figures); default ../shared
-  --quick          skip the 1M-row runs (and repeat the scorer benchmark once)
-  --only <part>    run only the scorer micro-benchmarks or only the end-to-end workloads;
-                   the other part keeps its previous results in bench/results.json
+  --quick          skip the 1M-row runs (and repeat the scorer benchmark once); the server
+                   benchmark then serves the 100k-row file
+  --only <part>    run only the scorer micro-benchmarks, the end-to-end workloads or the
+                   server benchmark; the other parts keep their previous results in
+                   bench/results.json
   --repeat <n>     repetitions of each 100k-row run and of the scorer benchmark (default 3);
                    1M-row runs run once
 `;
+
+const PARTS = ['scorers', 'e2e', 'server'] as const;
+/** The workload the server benchmark serves (its targets are stated for it). */
+const SERVER_WORKLOAD = 'tight';
 
 const WORKLOADS = ['tight', 'broad'] as const;
 const WORKER_COUNTS = [1, 2] as const;
@@ -48,10 +55,11 @@ async function main(): Promise<number> {
     process.stderr.write(`--repeat must be a whole number ≥ 1\n${USAGE}`);
     return 2;
   }
-  if (only !== undefined && only !== 'scorers' && only !== 'e2e') {
-    process.stderr.write(`--only must be scorers or e2e\n${USAGE}`);
+  if (only !== undefined && !(PARTS as readonly string[]).includes(only)) {
+    process.stderr.write(`--only must be one of ${PARTS.join(', ')}\n${USAGE}`);
     return 2;
   }
+  const runs = (part: (typeof PARTS)[number]): boolean => only === undefined || only === part;
   mkdirSync(BENCH_OUT, { recursive: true });
   const resultsPath = join(REPO_ROOT, 'bench', 'results.json');
   const previous = readPrevious(resultsPath);
@@ -61,8 +69,9 @@ async function main(): Promise<number> {
     commit: currentCommit(),
     machine: machineInfo(),
     rss_method: rssMethod(),
-    scorers: only === 'e2e' && previous ? previous.scorers : await scorerSection(quick ? 1 : repeat),
-    end_to_end: only === 'scorers' && previous ? previous.end_to_end : await endToEndSection(shared, quick, repeat),
+    scorers: !runs('scorers') && previous ? previous.scorers : await scorerSection(quick ? 1 : repeat),
+    end_to_end: !runs('e2e') && previous ? previous.end_to_end : await endToEndSection(shared, quick, repeat),
+    server: !runs('server') ? (previous?.server ?? { skipped: 'not run yet' }) : await serverSection(shared, quick),
     reference: readReferenceFigures(join(shared, 'bench', 'README.md')),
   };
   writeFileSync(resultsPath, JSON.stringify(results, null, 2) + '\n');
@@ -149,6 +158,20 @@ async function endToEndSection(shared: string, quick: boolean, repeat: number): 
     }
   }
   return { ran_at: new Date().toISOString(), quick, runs, skipped };
+}
+
+/** `kindred serve` under load (bench/server-load.ts) on the tight workload at 1M rows (100k with --quick). */
+async function serverSection(shared: string, quick: boolean): Promise<NonNullable<BenchResults['server']>> {
+  const rows = quick ? 100_000 : 1_000_000;
+  const people = await ensurePeopleFile(shared, rows, BENCH_OUT);
+  if (!people.ok) {
+    log(`skipping the server benchmark: ${people.reason}`);
+    return { skipped: `${sizeLabel(rows)} rows: ${people.reason}` };
+  }
+  const config = join(REPO_ROOT, 'bench', 'workloads', `${SERVER_WORKLOAD}.yaml`);
+  if (!existsSync(config)) return { skipped: `${config} not found` };
+  log(`server: ${SERVER_WORKLOAD} ${sizeLabel(rows)}`);
+  return runServerBench({ csv: people.csv, config, workload: SERVER_WORKLOAD, rows, log });
 }
 
 interface DedupeSample {

@@ -1,4 +1,10 @@
 /** Piscina entry point: thin named exports that call engine code inside a worker thread. */
+import { workerData } from 'node:worker_threads';
+import { lowerThreadPriority, poolNiceness } from '../src/engine/thread-priority.js';
+
+// Once per thread, before any task: the priority the pool asked for.
+lowerThreadPriority(poolNiceness(workerData));
+
 export { countChunk, fillChunk } from '../src/data/ingest-tasks.js';
 export { prepareColumn } from '../src/engine/fields/prepare-column.js';
 export { buildPass } from '../src/engine/blocking/block-pass.js';
@@ -7,3 +13,6 @@ export { scorePairs, matchBatch } from '../src/engine/scoring/score-task.js';
 export { clusterLinks } from '../src/engine/cluster-task.js';
 export { trainProbabilistic } from '../src/engine/scoring/probabilistic-bridge.js';
 export { certifyCaptures } from '../src/engine/analysis/certify-task.js';
+export { buildRetrievalPostings } from '../src/engine/analysis/retrieval-postings.js';
+export { buildServedRun } from '../src/server/served-run-task.js';
+export { suggestionFacts } from '../src/server/analysis/suggestion-facts.js';

@@ -1,4 +1,6 @@
 /** The shape of bench/results.json: what `make bench` measured, with the machine and commit it measured on. */
+import type { HealthProbeResult } from './health-probe.js';
+import type { LoadResult } from './load-generator.js';
 import type { MachineInfo } from './machine.js';
 import type { ReferenceFigure } from './reference-figures.js';
 
@@ -37,6 +39,58 @@ export interface EndToEndResult {
 }
 
 /**
+ * `/match/batch` timings: one request of `records` records, repeated.
+ *
+ * @example
+ * const b: BatchTimings = { records: 1000, runs_ms: [120, 98], median_ms: 109, errors: 0, error_samples: [] };
+ */
+export interface BatchTimings {
+  records: number;
+  /** Each timed request from send to the last byte of the answer (a warm-up request before them is not counted). */
+  runs_ms: number[];
+  median_ms: number | null;
+  errors: number;
+  error_samples: string[];
+}
+
+/**
+ * A load run against the server, with the server's own CPU time (all its threads) per request sent.
+ *
+ * @example
+ * results.server && 'health' in results.server && results.server.match_throughput?.server_cpu_ms_per_request;
+ */
+export type ServerLoadResult = LoadResult & { server_cpu_ms_per_request: number | null };
+
+/**
+ * The server under load (bench/server-load.ts): one `kindred serve` child process, measured over HTTP on loopback.
+ *
+ * @example
+ * const s: ServerBenchResult = await runServerBench({ csv, config, workload: 'tight', rows: 1_000_000, log });
+ */
+export interface ServerBenchResult {
+  ran_at: string;
+  workload: string;
+  rows: number;
+  /** 1-minute load average when the server section started. */
+  load_average_at_start: number;
+  /** Spawn to `listening on …`. */
+  startup_ms: number | null;
+  /** GET /health probed every few ms from binding until ready: the initial run's effect on the event loop. */
+  health: HealthProbeResult;
+  /** Server resident memory once ready. */
+  rss_ready_bytes: number | null;
+  /** The query records sent to /match. */
+  queries: { distinct: number; mix: string; share_with_a_match: number | null };
+  /** /match, closed loop: as many requests as the server answers. */
+  match_throughput: ServerLoadResult | null;
+  /** /match at a fixed offered rate: latency at the target load. */
+  match_latency: ServerLoadResult | null;
+  batch: BatchTimings | null;
+  /** What went wrong, when the section stopped early. */
+  error: string | null;
+}
+
+/**
  * Everything one `make bench` wrote.
  *
  * @example
@@ -49,5 +103,7 @@ export interface BenchResults {
   rss_method: string;
   scorers: { ran_at: string; repeats: number; rows: ScorerResult[] } | { skipped: string };
   end_to_end: { ran_at: string; quick: boolean; runs: EndToEndResult[]; skipped: string[] } | { skipped: string };
+  /** Absent in results written before the server benchmark existed. */
+  server?: ServerBenchResult | { skipped: string };
   reference: ReferenceFigure[];
 }

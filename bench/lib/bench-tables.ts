@@ -1,8 +1,9 @@
-/** Turns bench/results.json into the Markdown tables of docs/benchmarks.md: scorers, end-to-end runs, phases, scaling and targets. */
+/** Turns bench/results.json into the Markdown tables of docs/benchmarks.md: scorers, end-to-end runs, phases, scaling, the server and targets. */
 import type { BenchResults, EndToEndResult } from './bench-results.js';
 import { markdownTable } from './markdown.js';
 import { formatCount, formatFixed, formatGigabytes, formatRate, formatSeconds } from './number-format.js';
 import { sizeLabel } from './people-data.js';
+import { serverSection, serverTargetRows } from './server-tables.js';
 
 /** Jaro–Winkler comparisons per second per core the engine is expected to reach. */
 const JW_TARGET = 5_000_000;
@@ -23,6 +24,7 @@ export function benchTables(r: BenchResults): Record<string, string> {
     'bench:e2e': endToEndTable(r),
     'bench:scaling': scalingTable(r),
     'bench:phases': phasesTable(r),
+    'bench:server': serverSection(r),
   };
 }
 
@@ -53,6 +55,8 @@ function metaSection(r: BenchResults): string {
       for (const e of run.errors) lines.push(`- ${run.workload} ${sizeLabel(run.rows)} workers=${run.workers} failed: ${e}`);
     }
   }
+  if (r.server !== undefined && 'health' in r.server) lines.push(`Server benchmark measured ${r.server.ran_at}.`);
+  else lines.push(`Server benchmark skipped: ${r.server?.skipped ?? 'not run yet'}.`);
   return lines.join('\n');
 }
 
@@ -92,6 +96,7 @@ function targetsTable(r: BenchResults): string {
     verdict(tight?.peak_rss_bytes ?? null, (x) => x <= 1e9),
   ]);
   rows.push(['Jaro–Winkler comparisons per second per core', '≥ 5 M/s', formatRate(jw), verdict(jw, (x) => x >= JW_TARGET)]);
+  rows.push(...serverTargetRows(r));
   return markdownTable(['target', 'goal', 'measured', 'status'], rows);
 }
 

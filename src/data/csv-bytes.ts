@@ -194,15 +194,16 @@ export function copyCell(
  */
 export function splitPoints(buf: Buffer, start: number, end: number, parts: number): number[] {
   const points = [start];
-  let parityPos = start;
   let odd = false;
+  // The first quote not yet counted (−1: none left). Remembering it keeps
+  // each search from running to the end of the file again, which without
+  // quotes meant one full scan per split point.
+  let nextQuote = buf.indexOf(QUOTE, start);
   const advanceParity = (to: number): void => {
-    let p = buf.indexOf(QUOTE, parityPos);
-    while (p !== -1 && p < to) {
+    while (nextQuote !== -1 && nextQuote < to) {
       odd = !odd;
-      p = buf.indexOf(QUOTE, p + 1);
+      nextQuote = buf.indexOf(QUOTE, nextQuote + 1);
     }
-    parityPos = to;
   };
   const size = end - start;
   for (let k = 1; k < parts; k++) {

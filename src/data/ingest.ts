@@ -39,7 +39,7 @@ const UTF8_BOM = [0xef, 0xbb, 0xbf];
 export async function ingestCsv(file: string, pool: WorkerPool, options: IngestOptions = {}): Promise<IngestResult> {
   const t0 = performance.now();
   const label = file;
-  const shared = readIntoSharedMemory(file);
+  const shared = await readIntoSharedMemory(file);
   const buf = Buffer.from(shared);
   const bytes = new Uint8Array(shared);
   let start = 0;
@@ -102,28 +102,33 @@ export async function ingestCsv(file: string, pool: WorkerPool, options: IngestO
   return { store, file: path.resolve(file), bytes: bytes.length, skippedRows, ms: performance.now() - t0 };
 }
 
-function readIntoSharedMemory(file: string): SharedArrayBuffer {
-  let fd: number;
+/**
+ * The whole file in shared memory, read asynchronously in 16 MiB pieces: a
+ * synchronous read of a large file held the event loop (and `/health`) for
+ * as long as the disk took.
+ */
+async function readIntoSharedMemory(file: string): Promise<SharedArrayBuffer> {
+  let fh: fs.promises.FileHandle;
   try {
-    fd = fs.openSync(file, 'r');
+    fh = await fs.promises.open(file, 'r');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw new KindredError('file_not_found', `${file}: no such file`);
     throw new KindredError('csv_invalid', `${file}: cannot be read (${code ?? String(e)})`);
   }
   try {
-    const size = fs.fstatSync(fd).size;
+    const size = (await fh.stat()).size;
     const shared = new SharedArrayBuffer(Math.max(1, size));
     const view = new Uint8Array(shared, 0, size);
     let off = 0;
     while (off < size) {
-      const n = fs.readSync(fd, view, off, Math.min(1 << 26, size - off), off);
-      if (n === 0) break;
-      off += n;
+      const { bytesRead } = await fh.read(view, off, Math.min(1 << 24, size - off), off);
+      if (bytesRead === 0) break;
+      off += bytesRead;
     }
     return size === 0 ? new SharedArrayBuffer(0) : shared;
   } finally {
-    fs.closeSync(fd);
+    await fh.close();
   }
 }
 

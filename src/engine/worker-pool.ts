@@ -20,7 +20,12 @@ export class WorkerPool {
   readonly size: number;
   private readonly piscina: Piscina;
 
-  constructor(options: { workers?: number } = {}) {
+  /**
+   * `niceness` (Linux) lowers the pool threads' CPU priority by that much:
+   * the server sets it so that, on a machine with no core to spare, the
+   * event loop is scheduled ahead of the hot loops and keeps answering.
+   */
+  constructor(options: { workers?: number; niceness?: number } = {}) {
     this.size = Math.max(1, options.workers ?? os.availableParallelism());
     this.piscina = new Piscina({
       filename: new URL('../../workers/engine-worker.js', import.meta.url).href,
@@ -29,6 +34,7 @@ export class WorkerPool {
       idleTimeout: 60_000,
       // Every task is CPU-bound; queueing more per thread only adds latency.
       concurrentTasksPerWorker: 1,
+      workerData: { niceness: options.niceness ?? 0 },
     });
   }
 

@@ -23,10 +23,23 @@ export type ErrorLogger = (line: string) => void;
  * return safeJson(c, { error: { code: 'busy', message: 'autoconfig is running' } }, 409);
  */
 export function safeJson(c: Context, body: unknown, status: ContentfulStatusCode = 200): Response {
-  // JSON.stringify already maps non-finite numbers to null; the replacer makes
-  // that guarantee explicit here and also covers values JSON.stringify throws on.
-  const text = JSON.stringify(body, finiteReplacer) ?? 'null';
+  const text = stringifyFinite(body);
   return c.body(text, status, { 'Content-Type': 'application/json; charset=UTF-8' });
+}
+
+/**
+ * JSON.stringify already writes non-finite numbers as null, so a body
+ * without bigints is stringified as it is; a replacer function would make
+ * every value of a large answer a call. Only a body JSON.stringify throws on
+ * (a bigint) goes through the replacer, which writes the same text for
+ * everything else.
+ */
+function stringifyFinite(body: unknown): string {
+  try {
+    return JSON.stringify(body) ?? 'null';
+  } catch {
+    return JSON.stringify(body, finiteReplacer) ?? 'null';
+  }
 }
 
 function finiteReplacer(_key: string, value: unknown): unknown {

@@ -1,12 +1,14 @@
 /** The served results of one matching run: scorer, blocking index, pair graph, live clusters and the review queue, swapped whole on a re-run. */
-import { matchedLinks, type MatchRun } from '../engine/run.js';
+import type { MatchRun } from '../engine/run.js';
 import { PairScorer, type PreparedQuery, type PairExplanation } from '../engine/scoring/pair-scorer.js';
 import { openProbabilisticModels } from '../engine/scoring/probabilistic-bridge.js';
 import { PairGraph } from '../engine/clustering/pair-graph.js';
 import { ClusterState } from '../engine/clustering/cluster-state.js';
 import { matchRecord, type RecordMatch } from '../engine/matching/match-records.js';
+import type { WorkerPool } from '../engine/worker-pool.js';
 import type { FieldRef } from '../config/types.js';
 import { KindredError } from '../errors/registry.js';
+import type { ServedRunArrays } from './served-run-task.js';
 
 /** A queued pair: index into the run's kept pairs. */
 export interface QueueItem {
@@ -21,7 +23,7 @@ export interface QueueItem {
  * cluster state, which review decisions and edits change in place.
  *
  * @example
- * const results = MatchResults.create(run);
+ * const results = await MatchResults.create(run, pool);
  * results.match({ name: 'Jon Smith' }, 5);
  */
 export class MatchResults {
@@ -34,20 +36,31 @@ export class MatchResults {
   /** User columns (configured exclusions are still data columns; they are shown). */
   readonly columns: string[];
 
-  private constructor(run: MatchRun) {
+  private constructor(run: MatchRun, served: ServedRunArrays) {
     this.run = run;
     const lookup = (ref: FieldRef) => run.fields.get(ref);
     this.scorer = new PairScorer(run.config, lookup, openProbabilisticModels(run.config, run.handle.models, lookup));
-    this.graph = PairGraph.fromPairs(run.store.rowCount, run.pairs);
-    const links = matchedLinks(run.pairs);
-    this.clusters = new ClusterState(run.store.rowCount, this.graph, links, run.config.clustering.max_cluster_size);
-    this.band = reviewBand(run, this.scorer);
+    this.graph = PairGraph.fromArrays(served.graph);
+    this.clusters = new ClusterState(run.store.rowCount, this.graph, served.seed, run.config.clustering.max_cluster_size);
+    this.band = served.band;
     this.columns = run.store.names;
   }
 
-  /** Builds the served form of a finished run. */
-  static create(run: MatchRun): MatchResults {
-    return new MatchResults(run);
+  /**
+   * Builds the served form of a finished run. The pair graph, the initial
+   * clusters and the review queue are built on the worker pool: at a million
+   * rows they are over a second of work, during which the event loop would
+   * answer nothing (not even `/health`).
+   */
+  static async create(run: MatchRun, pool: WorkerPool): Promise<MatchResults> {
+    const served = await pool.run('buildServedRun', {
+      rowCount: run.store.rowCount,
+      pairs: run.pairs,
+      maxClusterSize: run.config.clustering.max_cluster_size,
+      thresholds: run.config.matchkeys.map((m) => m.threshold),
+      review: run.config.review,
+    });
+    return new MatchResults(run, served);
   }
 
   get rowCount(): number {
@@ -102,24 +115,4 @@ export class MatchResults {
     const mk = this.scorer.matchkeys[pairs.flags[p] & 0x7f];
     return { a: pairs.a[p], b: pairs.b[p], score: pairs.score[p], threshold: mk.threshold };
   }
-}
-
-/** Indices of kept pairs inside their deciding matchkey's review band, queue-ordered. */
-function reviewBand(run: MatchRun, scorer: PairScorer): Int32Array {
-  const p = run.pairs;
-  const review = run.config.review;
-  const idx: number[] = [];
-  const dist = new Float64Array(p.count);
-  for (let i = 0; i < p.count; i++) {
-    const mk = scorer.matchkeys[p.flags[i] & 0x7f];
-    const lo = review.lo ?? mk.threshold - 0.1;
-    const hi = review.hi ?? mk.threshold + 0.05;
-    const s = p.score[i];
-    if (s >= lo - 1e-12 && s <= hi + 1e-12) {
-      idx.push(i);
-      dist[i] = Math.abs(s - mk.threshold);
-    }
-  }
-  idx.sort((x, y) => dist[x] - dist[y] || p.a[x] - p.a[y] || p.b[x] - p.b[y]);
-  return Int32Array.from(idx);
 }

@@ -12,10 +12,22 @@ import { StateDb } from '../store/state-db.js';
 import { fingerprintFile, statePath } from '../store/state-path.js';
 import { createApp, type AppOptions } from './app.js';
 import { replayEdits } from './edit-log.js';
-import { retrievalIndex } from './analysis/retrieval.js';
+import { joinedColumns, retrievalIndexOf } from './analysis/retrieval.js';
 import { MatchResults } from './match-results.js';
 import { ServerState } from './server-state.js';
 import type { Progress } from '../cli/progress.js';
+
+/**
+ * How much lower the pool threads' CPU priority is than the event loop's
+ * (Linux niceness). With both cores busy matching, an equal share would
+ * leave `/health` and the other endpoints waiting for the CPU behind the
+ * hot loops; this way the event loop runs as soon as a request arrives, and
+ * the hot loops take every cycle it leaves.
+ *
+ * @example
+ * new WorkerPool({ workers, niceness: POOL_NICENESS });
+ */
+export const POOL_NICENESS = 10;
 
 /** Everything `kindred serve` was asked for, validated. */
 export interface ServeOptions {
@@ -51,7 +63,7 @@ export interface RunningServer {
  * await server.ready;
  */
 export async function startServer(options: ServeOptions, progress: Progress): Promise<RunningServer> {
-  const pool = new WorkerPool({ workers: options.workers });
+  const pool = new WorkerPool({ workers: options.workers, niceness: POOL_NICENESS });
   const state = new ServerState(pool);
   const log = (line: string): void => progress.log(line);
   const app = createApp(state, { ...options.app, log });
@@ -134,11 +146,16 @@ async function initialRun(state: ServerState, options: ServeOptions, progress: P
   state.db.setMeta('dataset_path', ingest.file);
   state.db.setMeta('dataset_fingerprint', fingerprint);
   if (telemetry !== null) state.db.saveTelemetry('rest_autoconfig', telemetry);
+  // The /retrieve index of the matching columns needs only the table: its build
+  // (one long worker task) runs alongside matching and keeps a core busy while
+  // phases with less parallel work run.
+  const retrieval = retrievalIndexOf(ingest.store, joinedColumns(ingest.store.names, config.exclude_columns), state.pool);
+  // Awaited below; until then a failed build must not count as an unhandled rejection.
+  retrieval.catch(() => undefined);
   const run = await runMatching(ingest.store, config, state.pool, { onPhase: progress.phase });
-  const results = MatchResults.create(run);
+  const results = await MatchResults.create(run, state.pool);
   state.staleSeqs = replayEdits(results, state.db.edits(), (line) => progress.log(line));
-  // The /retrieve index over all user columns is built now, in chunks that yield to the event loop.
-  await retrievalIndex(results, null);
+  await retrieval;
   state.results = results;
   state.status = 'ok';
   progress.log(`ready: ${ingest.store.rowCount} records, ${results.clusters.stats().total_clusters} clusters`);

@@ -5,8 +5,65 @@ import { clusterFacts, type ClusterFacts, type ScoredPair } from './cluster-fact
 import { SizeTally, type ClusterStats } from './cluster-stats.js';
 import { clustersBySize, countAtLeast } from './cluster-summaries.js';
 import { ConstraintLog } from './constraint-log.js';
-import { PairGraph } from './pair-graph.js';
+import { PairGraph, type PairGraphArrays } from './pair-graph.js';
 import type { Constraints, Edit, PairList } from './types.js';
+
+/**
+ * What a {@link ClusterState} computes from the links when it is created:
+ * the link graph, every row's cluster and the member lists. Plain typed
+ * arrays, so a worker can build it (at a million rows this is a second of
+ * work that would otherwise hold up the event loop).
+ *
+ * @example
+ * const seed = seedClusterState(rowCount, links, 100);
+ * const state = new ClusterState(rowCount, graph, seed, 100);
+ */
+export interface ClusterSeed {
+  linkGraph: PairGraphArrays;
+  of: Int32Array;
+  next: Int32Array;
+  sizes: Int32Array;
+}
+
+/**
+ * Builds the {@link ClusterSeed} of `links` under `constraints` (none by
+ * default): exactly what `new ClusterState(rowCount, graph, links, …)`
+ * computes itself.
+ *
+ * @example
+ * const seed = seedClusterState(5, links, 100); // in a worker
+ */
+export function seedClusterState(rowCount: number, links: PairList, maxClusterSize: number, constraints?: Constraints): ClusterSeed {
+  const linkGraph = PairGraph.fromPairs(rowCount, links).arrays();
+  const of = buildClusters({ rowCount, links, constraints: (constraints === undefined ? new ConstraintLog() : ConstraintLog.from(constraints)).snapshot(), maxClusterSize });
+  const next = new Int32Array(rowCount).fill(-1);
+  const sizes = new Int32Array(rowCount);
+  const all = new Int32Array(rowCount);
+  for (let r = 0; r < rowCount; r++) all[r] = r;
+  listMembers(of, all, next, sizes, new Int32Array(rowCount));
+  return { linkGraph, of, next, sizes };
+}
+
+/**
+ * Rebuilds member lists and sizes for `rows` (ascending, a union of whole
+ * clusters): `next` links each member to the next larger one, `sizes` holds
+ * each cluster's size at its id; `tail` is scratch of `rowCount`.
+ */
+function listMembers(of: Int32Array, rows: Int32Array, next: Int32Array, sizes: Int32Array, tail: Int32Array): void {
+  for (const r of rows) {
+    const c = of[r];
+    next[r] = -1;
+    if (c === r) {
+      sizes[r] = 1;
+    } else {
+      // c < r is in `rows` too, so tail[c] was set when c was visited.
+      sizes[r] = 0;
+      next[tail[c]] = r;
+      sizes[c]++;
+    }
+    tail[c] = r;
+  }
+}
 
 /**
  * One line of `GET /clusters`.
@@ -65,30 +122,31 @@ export class ClusterState {
 
   /**
    * Clusters the run (`links` are the matched pairs; `graph` holds every kept
-   * scored pair, for reporting) under already-replayed `constraints`.
+   * scored pair, for reporting) under already-replayed `constraints`. Instead
+   * of the links, a {@link ClusterSeed} built from them (with the same
+   * constraints) may be given; the state takes its arrays over.
    *
    * @example
    * new ClusterState(n, graph, links, 100, replayEdits(storedEdits));
+   * new ClusterState(n, graph, await pool.run(...).then((r) => r.seed), 100);
    */
   constructor(
     readonly rowCount: number,
     private readonly graph: PairGraph,
-    links: PairList,
+    links: PairList | ClusterSeed,
     private readonly maxClusterSize: number,
     constraints?: Constraints,
   ) {
-    this.linkGraph = PairGraph.fromPairs(rowCount, links);
     this.log = constraints === undefined ? new ConstraintLog() : ConstraintLog.from(constraints);
-    this.of = buildClusters({ rowCount, links, constraints: this.log.snapshot(), maxClusterSize });
-    this.next = new Int32Array(rowCount).fill(-1);
-    this.sizes = new Int32Array(rowCount);
+    const seed = 'of' in links ? links : seedClusterState(rowCount, links, maxClusterSize, constraints);
+    this.linkGraph = PairGraph.fromArrays(seed.linkGraph);
+    this.of = seed.of;
+    this.next = seed.next;
+    this.sizes = seed.sizes;
     this.tally = new SizeTally(rowCount);
     this.inRegion = new Uint8Array(rowCount);
     this.localIndex = new Int32Array(rowCount).fill(-1);
     this.lastMember = new Int32Array(rowCount);
-    const all = new Int32Array(rowCount);
-    for (let r = 0; r < rowCount; r++) all[r] = r;
-    this.relist(all);
     for (let r = 0; r < rowCount; r++) if (this.sizes[r] > 0) this.tally.add(this.sizes[r]);
   }
 
@@ -334,20 +392,7 @@ export class ClusterState {
 
   /** Rebuilds member lists and sizes for `rows` (ascending, a union of whole clusters). */
   private relist(rows: Int32Array): void {
-    const tail = this.lastMember;
-    for (const r of rows) {
-      const c = this.of[r];
-      this.next[r] = -1;
-      if (c === r) {
-        this.sizes[r] = 1;
-      } else {
-        // c < r is in `rows` too, so tail[c] was set when c was visited.
-        this.sizes[r] = 0;
-        this.next[tail[c]] = r;
-        this.sizes[c]++;
-      }
-      tail[c] = r;
-    }
+    listMembers(this.of, rows, this.next, this.sizes, this.lastMember);
   }
 
   private affected(region: number[], before: Int32Array, touched: readonly number[]): number[] {

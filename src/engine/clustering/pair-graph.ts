@@ -3,6 +3,21 @@ import { KindredError } from '../../errors/registry.js';
 import type { PairList } from './types.js';
 
 /**
+ * The arrays of a {@link PairGraph}, structured-cloneable, so a worker can
+ * build a graph and hand it to the main thread.
+ *
+ * @example
+ * const arrays: PairGraphArrays = PairGraph.fromPairs(n, pairs).arrays();
+ */
+export interface PairGraphArrays {
+  rowCount: number;
+  pairCount: number;
+  offsets: Int32Array;
+  neighbours: Int32Array;
+  scores: Float64Array;
+}
+
+/**
  * Every kept scored pair of a run (matches and the sub-threshold pairs of the
  * review band) as an undirected graph. Row `r`'s neighbours are
  * `neighbours[offsets[r] .. offsets[r+1])`, ascending, with `scores` in the
@@ -84,6 +99,27 @@ export class PairGraph {
       }
     }
     return new PairGraph(rowCount, count, offsets, neighbours, scores);
+  }
+
+  /**
+   * Reopens the arrays of a graph built by {@link fromPairs} (typically in a
+   * worker, on shared memory); they are used as they are, not checked again.
+   *
+   * @example
+   * const g = PairGraph.fromArrays(await pool.run('buildServedRun', input).then((r) => r.graph));
+   */
+  static fromArrays(a: PairGraphArrays): PairGraph {
+    return new PairGraph(a.rowCount, a.pairCount, a.offsets, a.neighbours, a.scores);
+  }
+
+  /**
+   * The graph's arrays (the same memory, not a copy).
+   *
+   * @example
+   * PairGraph.fromArrays(g.arrays()).score(0, 2) === g.score(0, 2); // true
+   */
+  arrays(): PairGraphArrays {
+    return { rowCount: this.rowCount, pairCount: this.pairCount, offsets: this.offsets, neighbours: this.neighbours, scores: this.scores };
   }
 
   /**

@@ -1,7 +1,6 @@
 /** Matches new records against the loaded table through the blocking index (never a scan), scored by the one pair scorer. */
 import type { BlockIndex } from '../blocking/block-index.js';
 import type { PairScorer } from '../scoring/pair-scorer.js';
-import { fieldKey } from '../fields/field-dictionary.js';
 
 /** One match of a query record: a row and its score. */
 export interface RecordMatch {
@@ -25,8 +24,9 @@ export function matchRecord(
 ): RecordMatch[] {
   const query = scorer.prepareQuery(record);
   const transformCache = new Map<string, string | null>();
-  const candidates = index.candidates((ref) => {
-    const key = fieldKey(ref.field, ref.transforms);
+  const candidates = index.candidates((ref, dict) => {
+    // The dictionary's key is the reference's field key (column and transforms).
+    const key = dict.key;
     if (query.has(key)) return query.get(key) ?? null;
     let v = transformCache.get(key);
     if (v === undefined) {
@@ -35,10 +35,10 @@ export function matchRecord(
     }
     return v;
   });
+  const layout = scorer.layoutQuery(query);
   const out: RecordMatch[] = [];
   for (const row of candidates) {
-    scorer.scoreQuery(query, row);
-    if (scorer.matched) out.push({ row, score: scorer.score });
+    if (scorer.matchLayout(layout, row)) out.push({ row, score: scorer.score });
   }
   out.sort((x, y) => y.score - x.score || x.row - y.row);
   return out.length > topK ? out.slice(0, topK) : out;

@@ -5,7 +5,7 @@ import { fieldKey } from '../fields/field-dictionary.js';
 import { createScorer } from '../scorers/registry.js';
 import type { BoundScorer } from '../scorers/types.js';
 import { compileTransforms } from '../transforms/registry.js';
-import { applyPenalties, decide, MISSING, reaches, weightedMean } from './matchkey-math.js';
+import { applyPenalties, decide, MISSING, reaches, THRESHOLD_EPSILON, weightedMean } from './matchkey-math.js';
 
 /** Looks up the prepared field of a reference. */
 export type FieldLookup = (ref: FieldRef) => FieldDictionary;
@@ -62,6 +62,28 @@ interface CompiledMatchkey {
 
 /** A record to compare that is not (necessarily) a row of the table: its transformed value per field key. */
 export type PreparedQuery = Map<string, string | null>;
+
+/** One field of a query laid out for scoring: its value and, once a row holding that value was seen, the value's dictionary id. */
+interface QuerySlot {
+  value: string | null;
+  /** −1 until known. Ids are unique per distinct value, so a row with this id holds exactly this value. */
+  id: number;
+}
+
+/**
+ * A {@link PreparedQuery} laid out per matchkey (fields, then negative
+ * evidence), for scoring one query against many rows: no lookup by field key
+ * per row, and a row value equal to the query's is recognised by its id
+ * instead of being decoded and compared as a string.
+ *
+ * @example
+ * const layout = scorer.layoutQuery(scorer.prepareQuery(record));
+ * for (const row of candidates) if (scorer.scoreLayout(layout, row) && scorer.matched) keep(row);
+ */
+export interface QueryLayout {
+  readonly fields: QuerySlot[][];
+  readonly negatives: QuerySlot[][];
+}
 
 /** One field of an explanation. */
 export interface FieldExplanation {
@@ -139,7 +161,44 @@ export class PairScorer {
 
   /** Scores a prepared query record against a row (for /match). */
   scoreQuery(q: PreparedQuery, y: number): boolean {
-    return this.scoreSources((f) => q.get(f.key) ?? null, (f) => rowValue(f, y));
+    return this.scoreLayout(this.layoutQuery(q), y);
+  }
+
+  /** Lays a prepared query out for {@link scoreLayout} (once per query, however many rows it is scored against). */
+  layoutQuery(q: PreparedQuery): QueryLayout {
+    const slot = (f: CompiledField): QuerySlot => ({ value: q.get(f.key) ?? null, id: -1 });
+    return { fields: this.matchkeys.map((mk) => mk.fields.map(slot)), negatives: this.matchkeys.map((mk) => mk.negatives.map(slot)) };
+  }
+
+  /**
+   * Whether a laid-out query matches a row (some matchkey accepts it), for
+   * /match, which keeps only matches. When it does, `score`, `decider` and
+   * `matched` are exactly those of {@link scoreLayout}. A weighted matchkey
+   * stops comparing fields once even perfect agreement on the rest could
+   * not bring it to its threshold (its score is then that bound, and
+   * `matched` is still exact: the true score is at most the bound).
+   */
+  matchLayout(layout: QueryLayout, y: number): boolean {
+    const mks = this.matchkeys;
+    for (let k = 0; k < mks.length; k++) {
+      const mk = mks[k];
+      this.scores[k] =
+        mk.type === 'weighted' ? this.weightedLayout(mk, layout.fields[k], layout.negatives[k], y) : this.matchkeyLayout(mk, layout.fields[k], layout.negatives[k], y);
+    }
+    this.finish();
+    return this.matched;
+  }
+
+  /**
+   * Scores a laid-out query against a row: the same numbers as
+   * {@link scoreQuery} (and so as the row path), with equal values found by
+   * dictionary id. The layout learns the ids of its values from the rows it
+   * meets, so it is meant for one query's candidates.
+   */
+  scoreLayout(layout: QueryLayout, y: number): boolean {
+    const mks = this.matchkeys;
+    for (let k = 0; k < mks.length; k++) this.scores[k] = this.matchkeyLayout(mks[k], layout.fields[k], layout.negatives[k], y);
+    return this.finish();
   }
 
   /** Scores two value sources; same numbers as {@link scoreRows} for the same values. */
@@ -237,6 +296,82 @@ export class PairScorer {
     return applyNegativesRows(this, mk, weightedMean(sims, mk.weights, mk.fields.length), x, y);
   }
 
+  /**
+   * A weighted matchkey for {@link matchLayout}: fields in evaluation order
+   * (cheap exact fields first); when the best case for the fields still to
+   * come stays below the threshold (with a margin beyond the threshold's own
+   * epsilon and rounding), that bound is returned. Otherwise the same
+   * arithmetic as {@link matchkeyLayout}: the mean in configuration order,
+   * then negative evidence.
+   */
+  private weightedLayout(mk: CompiledMatchkey, fields: QuerySlot[], negatives: QuerySlot[], y: number): number {
+    const sims = this.sims;
+    const order = mk.evalOrder;
+    const giveUpBelow = mk.threshold - THRESHOLD_EPSILON - PRUNE_MARGIN;
+    let num = 0;
+    let den = 0;
+    for (let i = 0; i < order.length; i++) {
+      const fi = order[i];
+      const f = mk.fields[fi];
+      const iy = f.ids[y];
+      if (fields[fi].value === null || iy < 0) {
+        sims[fi] = MISSING;
+      } else {
+        const s = slotSimilarity(f, fields[fi], iy);
+        sims[fi] = s;
+        num += f.weight * s;
+        den += f.weight;
+      }
+      const rest = mk.weightAfter[i];
+      const bound = (num + rest) / (den + rest || 1);
+      if (bound < giveUpBelow) return bound;
+    }
+    const ne = this.neSims;
+    for (let i = 0; i < mk.negatives.length; i++) {
+      const f = mk.negatives[i];
+      const iy = f.ids[y];
+      ne[i] = negatives[i].value === null || iy < 0 ? MISSING : slotSimilarity(f, negatives[i], iy);
+    }
+    return applyPenalties(weightedMean(sims, mk.weights, mk.fields.length), ne, mk.neThresholds, mk.nePenalties, mk.negatives.length);
+  }
+
+  /** {@link matchkeyValues} without details, for a laid-out query against a row (same arithmetic, same order). */
+  private matchkeyLayout(mk: CompiledMatchkey, fields: QuerySlot[], negatives: QuerySlot[], y: number): number {
+    let base: number;
+    if (mk.type === 'exact') {
+      for (let i = 0; i < mk.fields.length; i++) {
+        const f = mk.fields[i];
+        const slot = fields[i];
+        const iy = f.ids[y];
+        if (slot.value === null || iy < 0) return 0;
+        if (iy !== slot.id) {
+          if (slot.id >= 0 || slot.value !== f.dict.value(iy)) return 0;
+          slot.id = iy;
+        }
+      }
+      base = 1;
+    } else if (mk.type === 'weighted') {
+      const sims = this.sims;
+      for (let i = 0; i < mk.fields.length; i++) {
+        const f = mk.fields[i];
+        const iy = f.ids[y];
+        sims[i] = fields[i].value === null || iy < 0 ? MISSING : slotSimilarity(f, fields[i], iy);
+      }
+      base = weightedMean(sims, mk.weights, mk.fields.length);
+    } else {
+      const va = fields.map((slot) => slot.value);
+      const vb = mk.fields.map((f) => rowValue(f, y));
+      base = (mk.model as ProbabilisticScoring).scoreValues(va, vb);
+    }
+    const ne = this.neSims;
+    for (let i = 0; i < mk.negatives.length; i++) {
+      const f = mk.negatives[i];
+      const iy = f.ids[y];
+      ne[i] = negatives[i].value === null || iy < 0 ? MISSING : slotSimilarity(f, negatives[i], iy);
+    }
+    return applyPenalties(base, ne, mk.neThresholds, mk.nePenalties, mk.negatives.length);
+  }
+
   private matchkeyValues(mk: CompiledMatchkey, a: ValueSource, b: ValueSource, details: FieldExplanation[] | null): number {
     const sims = this.sims;
     let base: number;
@@ -283,6 +418,24 @@ export class PairScorer {
   }
 }
 
+/**
+ * 1 when the row holds the query's value, else the scorer's similarity of
+ * the two strings (`value` and the row's id non-null/non-negative). Equal ids
+ * mean equal values and a known id that differs means a different value, so
+ * an equal value scores 1 and an `exact` field 0 without decoding the row's
+ * string: the numbers of the string path, without its memory reads.
+ */
+function slotSimilarity(f: CompiledField, slot: QuerySlot, iy: number): number {
+  if (iy === slot.id) return 1;
+  if (slot.id >= 0 && f.scorerName === 'exact') return 0;
+  const vb = f.dict.value(iy);
+  if (slot.value === vb) {
+    slot.id = iy;
+    return 1;
+  }
+  return (f.scorer as BoundScorer).values(slot.value as string, vb);
+}
+
 function applyNegativesRows(self: PairScorer, mk: CompiledMatchkey, base: number, x: number, y: number): number {
   if (mk.negatives.length === 0) return base;
   const ne = self.neSims;
@@ -301,6 +454,9 @@ function rowValue(f: CompiledField, row: number): string | null {
 }
 
 const CHEAP_SCORERS = new Set(['exact']);
+
+/** Rounding room when a bound decides that a score cannot reach a threshold (scores are sums of a few weighted floats). */
+const PRUNE_MARGIN = 1e-9;
 
 function compileField(ref: FieldRef, scorerName: string | null, weight: number, lookup: FieldLookup): CompiledField {
   const dict = lookup(ref);

@@ -1,10 +1,8 @@
-/** The retrieval index: character 3-gram TF-IDF vectors of one text view of the data, as postings lists, built in chunks so the event loop keeps answering. */
-import { setImmediate as yieldToLoop } from 'node:timers/promises';
+/** The retrieval index: character 3-gram TF-IDF vectors of one text view of the data, as postings lists built on the worker pool, queried on the main thread. */
 import type { ColumnStore } from '../../data/column-store.js';
 import { charGrams } from '../../engine/analysis/char-ngrams.js';
-
-/** Rows indexed between two yields to the event loop. */
-const ROWS_PER_CHUNK = 2_000;
+import { smoothIdf, type RetrievalPostings } from '../../engine/analysis/retrieval-postings.js';
+import type { WorkerPool } from '../../engine/worker-pool.js';
 
 /**
  * One scored row of a query.
@@ -19,11 +17,11 @@ export interface RetrievalHit {
 
 /**
  * Sparse TF-IDF (tf × smoothed idf, L2-normalised rows) in compressed
- * postings form: gram `g` occurs in rows `rows[starts[g] .. starts[g+1])`
- * with normalised weights `weights[...]`.
+ * postings form: gram `g` occurs `tfs[...]` times in rows
+ * `rows[starts[g] .. starts[g+1])`; see `RetrievalPostings`.
  *
  * @example
- * const index = await RetrievalIndex.build(store, [store.columnIndex('name')]);
+ * const index = await RetrievalIndex.build(store, [store.columnIndex('name')], pool);
  * index.query('jon smith'); // [{ row: 17, score: 0.93 }, ...]
  */
 export class RetrievalIndex {
@@ -32,72 +30,34 @@ export class RetrievalIndex {
   private readonly idf: Float64Array;
   private readonly starts: Int32Array;
   private readonly rows: Int32Array;
-  private readonly weights: Float64Array;
+  private readonly tfs: Uint16Array | Int32Array;
+  private readonly norms: Float64Array;
 
-  private constructor(rowCount: number, vocab: Map<string, number>, idf: Float64Array, starts: Int32Array, rows: Int32Array, weights: Float64Array) {
-    this.rowCount = rowCount;
-    this.vocab = vocab;
-    this.idf = idf;
-    this.starts = starts;
-    this.rows = rows;
-    this.weights = weights;
+  private constructor(p: RetrievalPostings) {
+    const V = p.grams.length;
+    this.rowCount = p.rowCount;
+    this.vocab = new Map(p.grams.map((g, i) => [g, i]));
+    this.idf = new Float64Array(p.idf, 0, V);
+    this.starts = new Int32Array(p.starts, 0, V + 1);
+    const entries = this.starts[V];
+    this.rows = new Int32Array(p.rows, 0, entries);
+    this.tfs = p.wideTfs ? new Int32Array(p.tfs, 0, entries) : new Uint16Array(p.tfs, 0, entries);
+    this.norms = new Float64Array(p.norms, 0, p.rowCount);
   }
 
   /**
    * Indexes the text of `columns` (present values joined by one space) for
-   * every row, yielding to the event loop between chunks of rows.
+   * every row, in a worker: at a million rows the build is seconds of CPU
+   * and a gigabyte of intermediate arrays, which on the main thread stalled
+   * every request, `/health` included, for as long.
    */
-  static async build(store: ColumnStore, columns: readonly number[]): Promise<RetrievalIndex> {
-    const n = store.rowCount;
-    const vocab = new Map<string, number>();
-    const rowStart = new Int32Array(n + 1);
-    let gramIds: number[] = [];
-    let tfs: number[] = [];
-    const df: number[] = [];
-    for (let r = 0; r < n; r++) {
-      if (r > 0 && r % ROWS_PER_CHUNK === 0) await yieldToLoop();
-      const parts: string[] = [];
-      for (const c of columns) {
-        const v = store.get(c, r);
-        if (v !== null) parts.push(v);
-      }
-      for (const [g, tf] of charGrams(parts.join(' '))) {
-        let id = vocab.get(g);
-        if (id === undefined) {
-          id = vocab.size;
-          vocab.set(g, id);
-          df.push(0);
-        }
-        df[id]++;
-        gramIds.push(id);
-        tfs.push(tf);
-      }
-      rowStart[r + 1] = gramIds.length;
-    }
-    const V = vocab.size;
-    const idf = new Float64Array(V);
-    for (let g = 0; g < V; g++) idf[g] = smoothIdf(n, df[g]);
-    // Row norms, then a counting sort of (row, gram) entries into gram-major postings.
-    const starts = new Int32Array(V + 1);
-    for (let g = 0; g < V; g++) starts[g + 1] = starts[g] + df[g];
-    const fill = starts.slice(0, V);
-    const rows = new Int32Array(gramIds.length);
-    const weights = new Float64Array(gramIds.length);
-    for (let r = 0; r < n; r++) {
-      if (r > 0 && r % (ROWS_PER_CHUNK * 4) === 0) await yieldToLoop();
-      let norm = 0;
-      for (let e = rowStart[r]; e < rowStart[r + 1]; e++) norm += (tfs[e] * idf[gramIds[e]]) ** 2;
-      norm = Math.sqrt(norm);
-      for (let e = rowStart[r]; e < rowStart[r + 1]; e++) {
-        const g = gramIds[e];
-        const at = fill[g]++;
-        rows[at] = r;
-        weights[at] = (tfs[e] * idf[g]) / norm;
-      }
-    }
-    gramIds = [];
-    tfs = [];
-    return new RetrievalIndex(n, vocab, idf, starts, rows, weights);
+  static async build(store: ColumnStore, columns: readonly number[], pool: WorkerPool): Promise<RetrievalIndex> {
+    return RetrievalIndex.fromPostings(await pool.run('buildRetrievalPostings', { table: store.handle, columns: [...columns] }));
+  }
+
+  /** Opens postings built by `buildRetrievalPostings` (shared memory, no copy; the vocabulary becomes a Map). */
+  static fromPostings(p: RetrievalPostings): RetrievalIndex {
+    return new RetrievalIndex(p);
   }
 
   /**
@@ -121,17 +81,15 @@ export class RetrievalIndex {
     const acc = new Map<number, number>();
     for (const [g, w] of terms) {
       const q = w / qnorm;
+      const idf = this.idf[g];
       for (let e = this.starts[g]; e < this.starts[g + 1]; e++) {
         const r = this.rows[e];
-        acc.set(r, (acc.get(r) ?? 0) + q * this.weights[e]);
+        // The row's normalised weight, computed exactly as the build would have stored it.
+        acc.set(r, (acc.get(r) ?? 0) + q * ((this.tfs[e] * idf) / this.norms[r]));
       }
     }
     const out: RetrievalHit[] = [];
     for (const [row, s] of acc) out.push({ row, score: Math.min(1, s) });
     return out;
   }
-}
-
-function smoothIdf(n: number, df: number): number {
-  return Math.log((1 + n) / (1 + df)) + 1;
 }

@@ -1,6 +1,8 @@
 /** POST /retrieve logic: picks the text view, builds its index once per served run, filters, ranks and shapes the answer. */
 import { KindredError } from '../../errors/registry.js';
 import { round6 } from '../../engine/scoring/round-score.js';
+import type { ColumnStore } from '../../data/column-store.js';
+import type { WorkerPool } from '../../engine/worker-pool.js';
 import type { MatchResults } from '../match-results.js';
 import { RetrievalIndex } from './retrieval-index.js';
 
@@ -31,12 +33,10 @@ export interface RetrievalAnswer {
   results: Array<{ row_id: number; score: number; record: Record<string, string | null> }>;
 }
 
-/** Key of the view that joins every matching column. */
-const ALL = '\u0000all';
-
-// One index per (results, view): a re-run swaps `MatchResults`, and the old
-// indexes go with it. The promise is cached so concurrent first calls share one build.
-const indexes = new WeakMap<MatchResults, Map<string, Promise<RetrievalIndex>>>();
+// One index per (table, columns): built once, shared by every `MatchResults`
+// of the same data (a re-run keeps the table), dropped with the table. The
+// promise is cached so concurrent first calls share one build.
+const indexes = new WeakMap<ColumnStore, Map<string, Promise<RetrievalIndex>>>();
 
 /**
  * The columns a query without `column` searches: every user column not
@@ -44,37 +44,50 @@ const indexes = new WeakMap<MatchResults, Map<string, Promise<RetrievalIndex>>>(
  * column if that leaves none.
  *
  * @example
- * joinedColumns(results); // ['given_name', 'surname', ...]
+ * joinedColumns(store.names, config.exclude_columns); // ['given_name', 'surname', ...]
  */
-export function joinedColumns(results: MatchResults): string[] {
-  const excluded = new Set(results.run.config.exclude_columns);
-  const kept = results.columns.filter((c) => !excluded.has(c));
-  return kept.length > 0 ? kept : results.columns;
+export function joinedColumns(columns: readonly string[], excludeColumns: readonly string[]): string[] {
+  const excluded = new Set(excludeColumns);
+  const kept = columns.filter((c) => !excluded.has(c));
+  return kept.length > 0 ? kept : [...columns];
 }
 
 /**
- * The index of one view, built on first use and kept for the life of the results.
+ * The index of the text of `columns` of a table, built on the worker pool
+ * on first use and kept for the life of the table. `kindred serve` starts
+ * the joined view's build as soon as the data is loaded, alongside matching.
  *
  * @example
- * await retrievalIndex(results, null); // all matching columns joined
+ * await retrievalIndexOf(store, joinedColumns(store.names, config.exclude_columns), pool);
  */
-export function retrievalIndex(results: MatchResults, column: string | null): Promise<RetrievalIndex> {
-  let views = indexes.get(results);
+export function retrievalIndexOf(store: ColumnStore, columns: readonly string[], pool: WorkerPool): Promise<RetrievalIndex> {
+  let views = indexes.get(store);
   if (!views) {
     views = new Map();
-    indexes.set(results, views);
+    indexes.set(store, views);
   }
-  const key = column ?? ALL;
+  const cols = columns.map((c) => store.columnIndex(c));
+  const key = cols.join(',');
   let built = views.get(key);
   if (!built) {
-    const store = results.run.store;
-    const cols = (column === null ? joinedColumns(results) : [column]).map((c) => store.columnIndex(c));
-    built = RetrievalIndex.build(store, cols);
+    built = RetrievalIndex.build(store, cols, pool);
     views.set(key, built);
     // A failed build must not be cached forever.
     built.catch(() => views?.delete(key));
   }
   return built;
+}
+
+/**
+ * The index of one view of the served results: one column, or (null) every
+ * matching column joined.
+ *
+ * @example
+ * await retrievalIndex(results, null, pool); // all matching columns joined
+ */
+export function retrievalIndex(results: MatchResults, column: string | null, pool: WorkerPool): Promise<RetrievalIndex> {
+  const columns = column === null ? joinedColumns(results.columns, results.run.config.exclude_columns) : [column];
+  return retrievalIndexOf(results.run.store, columns, pool);
 }
 
 function unknownColumn(results: MatchResults, path: string, name: string): KindredError {
@@ -90,9 +103,9 @@ function unknownColumn(results: MatchResults, path: string, name: string): Kindr
  *
  * @throws KindredError `invalid_request` when `column` or a filter names a column the data lacks.
  * @example
- * await retrieve(results, { query: 'jon smith', k: 5 });
+ * await retrieve(results, { query: 'jon smith', k: 5 }, pool);
  */
-export async function retrieve(results: MatchResults, q: RetrievalQuery): Promise<RetrievalAnswer> {
+export async function retrieve(results: MatchResults, q: RetrievalQuery, pool: WorkerPool): Promise<RetrievalAnswer> {
   const store = results.run.store;
   const column = q.column ?? null;
   if (column !== null && store.columnIndex(column) < 0) throw unknownColumn(results, 'column', column);
@@ -103,7 +116,7 @@ export async function retrieve(results: MatchResults, q: RetrievalQuery): Promis
   });
   const k = q.k ?? 10;
   const threshold = q.threshold ?? 0;
-  const index = await retrievalIndex(results, column);
+  const index = await retrievalIndex(results, column, pool);
   const hits = index
     .query(q.query)
     .map((h) => ({ row: h.row, score: round6(h.score) }))

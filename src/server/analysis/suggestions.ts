@@ -1,8 +1,9 @@
-/** GET /suggest logic: configuration suggestions from the current run (score valleys, oversized blocks, sparse compared fields). */
+/** GET /suggest logic: configuration suggestions from the current run (score valleys, oversized blocks, sparse compared fields), their heavy facts computed on the worker pool. */
+import type { WorkerPool } from '../../engine/worker-pool.js';
 import type { MatchResults } from '../match-results.js';
 import { round6 } from '../../engine/scoring/round-score.js';
-import { findValley } from './threshold-valley.js';
 import { missingRate } from './column-missing.js';
+import type { SuggestionFacts, SuggestionFactsInput } from './suggestion-facts.js';
 
 /**
  * One suggestion, as `GET /suggest` returns it.
@@ -30,29 +31,84 @@ export const SPARSE_FIELD_RATE = 0.3;
 
 /**
  * Every suggestion for the current run, in a fixed order (thresholds, blocking,
- * weights) so the same run always gives the same list. Linear in kept pairs
- * and rows; no pair is re-scored.
+ * weights) so the same run always gives the same list, from the run and its
+ * {@link suggestionFactsInput facts}. No pair is re-scored.
  *
  * @example
- * suggest(state.current).map((s) => s.id); // ['raise-threshold-fuzzy']
+ * suggest(results, suggestionFacts(suggestionFactsInput(results))).map((s) => s.id); // ['raise-threshold-fuzzy']
  */
-export function suggest(results: MatchResults): Suggestion[] {
-  return [...thresholdSuggestions(results), ...blockingSuggestions(results), ...weightSuggestions(results)];
+export function suggest(results: MatchResults, facts: SuggestionFacts): Suggestion[] {
+  return [...thresholdSuggestions(results, facts), ...blockingSuggestions(results), ...weightSuggestions(results, facts)];
 }
 
-function thresholdSuggestions(results: MatchResults): Suggestion[] {
-  const { config, pairs } = results.run;
-  const out: Suggestion[] = [];
-  config.matchkeys.forEach((mk, m) => {
+// A run's suggestions never change (edits change clusters, not the kept pairs,
+// blocks or columns they are made from), so each run's list is made once; the
+// promise is cached so concurrent first calls share one computation.
+const cache = new WeakMap<MatchResults, Promise<Suggestion[]>>();
+
+/**
+ * The suggestions of a run, with the scans over every kept pair and every
+ * row done on the worker pool (`suggestionFacts`), so they cannot stall the
+ * event loop at a million rows.
+ *
+ * @example
+ * app.get('/suggest', async (c) => safeJson(c, { suggestions: await suggestOnPool(state.current, state.pool) }));
+ */
+export function suggestOnPool(results: MatchResults, pool: WorkerPool): Promise<Suggestion[]> {
+  let made = cache.get(results);
+  if (!made) {
+    made = pool.run('suggestionFacts', suggestionFactsInput(results)).then((facts) => suggest(results, facts));
+    cache.set(results, made);
+    made.catch(() => cache.delete(results));
+  }
+  return made;
+}
+
+/** The weighted matchkeys' compared fields that are columns of the data (their missing rates are the weight facts). */
+function weightedFields(results: MatchResults): Array<{ mk: string; field: string; weight: number; column: number }> {
+  const { config, store } = results.run;
+  const out: Array<{ mk: string; field: string; weight: number; column: number }> = [];
+  for (const mk of config.matchkeys) {
+    if (mk.type !== 'weighted') continue;
+    for (const f of mk.fields) {
+      const column = store.columnIndex(f.field);
+      if (column >= 0) out.push({ mk: mk.name, field: f.field, weight: f.weight, column });
+    }
+  }
+  return out;
+}
+
+/**
+ * What the worker needs for a run's suggestion facts: every non-exact
+ * matchkey's valley search and the weighted fields' columns.
+ *
+ * @example
+ * const facts = await pool.run('suggestionFacts', suggestionFactsInput(results));
+ */
+export function suggestionFactsInput(results: MatchResults): SuggestionFactsInput {
+  const { config, pairs, store } = results.run;
+  const searches: SuggestionFactsInput['searches'] = [];
+  config.matchkeys.forEach((mk, index) => {
     if (mk.type === 'exact') return;
-    const scores: number[] = [];
-    for (let i = 0; i < pairs.count; i++) if ((pairs.flags[i] & 0x7f) === m) scores.push(pairs.score[i]);
     const lo = config.review.lo ?? mk.threshold - 0.1;
     const hi = Math.max(config.review.hi ?? mk.threshold + 0.05, mk.threshold + 0.1);
-    const valley = findValley(scores, mk.threshold, lo, hi);
-    if (!valley) return;
+    searches.push({ index, threshold: mk.threshold, lo, hi });
+  });
+  return {
+    pairs: { score: pairs.score.subarray(0, pairs.count), flags: pairs.flags.subarray(0, pairs.count), count: pairs.count },
+    searches,
+    table: store.handle,
+    columns: weightedFields(results).map((f) => f.column),
+  };
+}
+
+function thresholdSuggestions(results: MatchResults, facts: SuggestionFacts): Suggestion[] {
+  const { config } = results.run;
+  const out: Suggestion[] = [];
+  for (const { index, pairsConsidered, valley, pairsChanging } of facts.valleys) {
+    if (!valley) continue;
+    const mk = config.matchkeys[index];
     const raise = valley.proposed > mk.threshold;
-    const between = scores.filter((s) => (raise ? s >= mk.threshold && s < valley.proposed : s >= valley.proposed && s < mk.threshold)).length;
     out.push({
       id: `${raise ? 'raise' : 'lower'}-threshold-${mk.name}`,
       kind: 'threshold',
@@ -61,17 +117,17 @@ function thresholdSuggestions(results: MatchResults): Suggestion[] {
       proposed: valley.proposed,
       rationale:
         `the scores of ${mk.name} have a clear gap at ${valley.proposed} (${valley.valleyCount} pair(s) in that bin against about ${Math.round(valley.sideMean)} per bin on each side); ` +
-        `a threshold in the gap separates the two groups instead of cutting through one, and would ${raise ? 'stop matching' : 'start matching'} ${between} pair(s)`,
+        `a threshold in the gap separates the two groups instead of cutting through one, and would ${raise ? 'stop matching' : 'start matching'} ${pairsChanging} pair(s)`,
       evidence: {
-        pairs_considered: scores.length,
+        pairs_considered: pairsConsidered,
         valley_count: valley.valleyCount,
         side_mean_count: round6(valley.sideMean),
         bin_width: valley.binWidth,
         searched: valley.searched.map(round6),
-        pairs_changing: between,
+        pairs_changing: pairsChanging,
       },
     });
-  });
+  }
   return out;
 }
 
@@ -113,29 +169,24 @@ function blockingSuggestions(results: MatchResults): Suggestion[] {
   return out;
 }
 
-function weightSuggestions(results: MatchResults): Suggestion[] {
-  const { config, store } = results.run;
+function weightSuggestions(results: MatchResults, facts: SuggestionFacts): Suggestion[] {
+  const { store } = results.run;
   const out: Suggestion[] = [];
-  for (const mk of config.matchkeys) {
-    if (mk.type !== 'weighted') continue;
-    for (const f of mk.fields) {
-      const c = store.columnIndex(f.field);
-      if (c < 0) continue;
-      const rate = missingRate(store, c);
-      if (rate <= SPARSE_FIELD_RATE) continue;
-      const proposed = round6(f.weight * (1 - rate));
-      out.push({
-        id: `reweight-${mk.name}-${f.field}`,
-        kind: 'weight',
-        target: `matchkeys[${mk.name}].fields[${f.field}].weight`,
-        current: f.weight,
-        proposed,
-        rationale:
-          `${f.field} is missing on ${(rate * 100).toFixed(1)}% of rows, so it rarely contributes evidence; ` +
-          `scaling its weight by the share of rows that have it keeps the weight proportional to how often it can be compared`,
-        evidence: { missing_rate: round6(rate), rows: store.rowCount },
-      });
-    }
-  }
+  weightedFields(results).forEach((f, i) => {
+    const rate = facts.missing[i];
+    if (rate <= SPARSE_FIELD_RATE) return;
+    const proposed = round6(f.weight * (1 - rate));
+    out.push({
+      id: `reweight-${f.mk}-${f.field}`,
+      kind: 'weight',
+      target: `matchkeys[${f.mk}].fields[${f.field}].weight`,
+      current: f.weight,
+      proposed,
+      rationale:
+        `${f.field} is missing on ${(rate * 100).toFixed(1)}% of rows, so it rarely contributes evidence; ` +
+        `scaling its weight by the share of rows that have it keeps the weight proportional to how often it can be compared`,
+      evidence: { missing_rate: round6(rate), rows: store.rowCount },
+    });
+  });
   return out;
 }

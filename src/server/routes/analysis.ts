@@ -4,7 +4,7 @@ import type { ServerEnv } from '../middleware/chain/index.js';
 import type { ServerState } from '../server-state.js';
 import { safeJson } from '../http-errors.js';
 import { parseRequest, RetrieveSchema } from '../request-schemas.js';
-import { suggest } from '../analysis/suggestions.js';
+import { suggestOnPool } from '../analysis/suggestions.js';
 import { certifyRecall } from '../analysis/recall-certificate.js';
 import { retrieve } from '../analysis/retrieval.js';
 
@@ -16,13 +16,13 @@ import { retrieve } from '../analysis/retrieval.js';
  * registerAnalysis(app, state);
  */
 export function registerAnalysis(app: Hono<ServerEnv>, state: ServerState): void {
-  app.get('/suggest', (c) => safeJson(c, { suggestions: suggest(state.current) }));
+  app.get('/suggest', async (c) => safeJson(c, { suggestions: await suggestOnPool(state.current, state.pool) }));
 
   // The body is ignored: the certificate is a property of the current run.
   app.post('/certify-recall', async (c) => safeJson(c, await certifyRecall(state.current, state.pool)));
 
   app.post('/retrieve', async (c) => {
     const body = parseRequest(RetrieveSchema, c.var.body ?? null);
-    return safeJson(c, await retrieve(state.current, body));
+    return safeJson(c, await retrieve(state.current, body, state.pool));
   });
 }

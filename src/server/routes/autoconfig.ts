@@ -73,7 +73,7 @@ export function registerAutoconfig(app: Hono<ServerEnv>, state: ServerState): vo
 async function applyInBackground(state: ServerState, store: ColumnStore, config: Config): Promise<void> {
   try {
     const run = await runMatching(store, config, state.pool);
-    const results = MatchResults.create(run);
+    const results = await MatchResults.create(run, state.pool);
     // Stewards' decisions outlive a configuration change: replay every stored edit (those made while this ran too)
     // in the same tick as the swap, so no acknowledged decision can fall between the two.
     const stale = state.db ? replayEdits(results, state.db.edits(), (line) => process.stderr.write(`kindred: ${line}\n`)) : new Set<number>();

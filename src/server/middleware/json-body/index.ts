@@ -2,6 +2,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { KindredError } from '../../../errors/registry.js';
 import { locateJsonSyntaxError } from './locate-syntax-error.js';
+import { nodeIncoming, readIncoming } from './read-incoming.js';
 
 /**
  * Hono variables set by {@link jsonBody}: `body` is the parsed value, `undefined` for an empty body.
@@ -32,7 +33,8 @@ export interface JsonBodyOptions {
 }
 
 /**
- * Read the whole body, counting bytes as they stream in: a declared
+ * Read the whole body (from Node's request when served by
+ * `@hono/node-server`, else from the WHATWG stream), counting bytes as they stream in: a declared
  * `Content-Length` over `maxBytes`, or the running count crossing it, answers
  * 413 `payload_too_large` at once without reading the rest. The bytes must be
  * UTF-8 and parse as JSON, else 400 `invalid_json` with the line and column of
@@ -55,7 +57,8 @@ export function jsonBody(options: JsonBodyOptions): MiddlewareHandler<JsonBodyEn
     throw new KindredError('usage', `the body limit must be a whole number of bytes, got ${String(maxBytes)}`);
   }
   return async (c, next) => {
-    const bytes = await readLimited(c.req.raw, maxBytes);
+    const incoming = nodeIncoming(c.env);
+    const bytes = incoming !== null ? await readIncoming(incoming, maxBytes, () => tooLarge(maxBytes)) : await readLimited(c.req.raw, maxBytes);
     const text = decodeUtf8(bytes);
     // Hono keeps promises in its body cache (its type declares the resolved
     // values); seeding it lets c.req.text()/json() work after the stream is read.
@@ -118,10 +121,13 @@ async function readLimited(request: Request, maxBytes: number): Promise<Uint8Arr
   return bytes;
 }
 
+// decode() without { stream: true } starts afresh each call, so one decoder serves every request.
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
 function decodeUtf8(bytes: Uint8Array): string {
   try {
     // A leading byte-order mark is dropped, as RFC 8259 permits.
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return utf8.decode(bytes);
   } catch {
     throw new KindredError('invalid_json', 'the request body is not valid UTF-8');
   }

@@ -1,0 +1,87 @@
+/** Worker task: the arrays the server derives from a finished run (pair graph, initial clusters and member lists, review band), built off the event loop on shared memory. */
+import { matchedLinks, type PairList } from '../engine/run.js';
+import { PairGraph, type PairGraphArrays } from '../engine/clustering/pair-graph.js';
+import { seedClusterState, type ClusterSeed } from '../engine/clustering/cluster-state.js';
+
+/**
+ * What {@link buildServedRun} needs: the run's kept pairs and the settings that shape clusters and the queue.
+ *
+ * @example
+ * const input: ServedRunInput = { rowCount, pairs: run.pairs, maxClusterSize: 100, thresholds: [0.8], review: { lo: null, hi: null } };
+ */
+export interface ServedRunInput {
+  rowCount: number;
+  pairs: PairList;
+  maxClusterSize: number;
+  /** Threshold of each matchkey, by index (the deciding matchkey is `flags & 0x7f`). */
+  thresholds: number[];
+  review: { lo: number | null; hi: number | null };
+}
+
+/**
+ * Everything `MatchResults` would otherwise compute on the main thread, each
+ * array on a SharedArrayBuffer so handing it over copies nothing.
+ *
+ * @example
+ * const served: ServedRunArrays = await pool.run('buildServedRun', input);
+ * PairGraph.fromArrays(served.graph).score(3, 17);
+ */
+export interface ServedRunArrays {
+  /** Every kept pair as a graph. */
+  graph: PairGraphArrays;
+  /** The initial clusters of the matched pairs (no edits). */
+  seed: ClusterSeed;
+  /** Pairs in the review band, queue-ordered (indices into the kept pairs). */
+  band: Int32Array;
+}
+
+/**
+ * Indices of kept pairs inside their deciding matchkey's review band
+ * (`[lo, hi]`, by default threshold − 0.1 to threshold + 0.05), ordered by
+ * |score − threshold|, then row a, then row b.
+ *
+ * @example
+ * reviewBand(pairs, [0.8], { lo: null, hi: null }); // Int32Array [4, 0, 9]
+ */
+export function reviewBand(pairs: PairList, thresholds: readonly number[], review: { lo: number | null; hi: number | null }): Int32Array {
+  const idx: number[] = [];
+  const dist = new Float64Array(pairs.count);
+  for (let i = 0; i < pairs.count; i++) {
+    const threshold = thresholds[pairs.flags[i] & 0x7f];
+    const lo = review.lo ?? threshold - 0.1;
+    const hi = review.hi ?? threshold + 0.05;
+    const s = pairs.score[i];
+    if (s >= lo - 1e-12 && s <= hi + 1e-12) {
+      idx.push(i);
+      dist[i] = Math.abs(s - threshold);
+    }
+  }
+  idx.sort((x, y) => dist[x] - dist[y] || pairs.a[x] - pairs.a[y] || pairs.b[x] - pairs.b[y]);
+  return Int32Array.from(idx);
+}
+
+function shared<T extends Int32Array | Float64Array>(a: T): T {
+  const copy = (a instanceof Int32Array ? new Int32Array(new SharedArrayBuffer(a.byteLength)) : new Float64Array(new SharedArrayBuffer(a.byteLength))) as T;
+  copy.set(a);
+  return copy;
+}
+
+function sharedGraph(g: PairGraphArrays): PairGraphArrays {
+  return { ...g, offsets: shared(g.offsets), neighbours: shared(g.neighbours), scores: shared(g.scores) };
+}
+
+/**
+ * Builds the served arrays of a run in a worker (`pool.run('buildServedRun', …)`).
+ *
+ * @example
+ * const served = buildServedRun({ rowCount, pairs: run.pairs, maxClusterSize: 100, thresholds: [0.8], review: { lo: null, hi: null } });
+ */
+export function buildServedRun(input: ServedRunInput): ServedRunArrays {
+  const graph = PairGraph.fromPairs(input.rowCount, input.pairs).arrays();
+  const seed = seedClusterState(input.rowCount, matchedLinks(input.pairs), input.maxClusterSize);
+  return {
+    graph: sharedGraph(graph),
+    seed: { linkGraph: sharedGraph(seed.linkGraph), of: shared(seed.of), next: shared(seed.next), sizes: shared(seed.sizes) },
+    band: shared(reviewBand(input.pairs, input.thresholds, input.review)),
+  };
+}
