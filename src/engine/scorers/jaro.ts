@@ -15,6 +15,10 @@ let stamp = 0;
 // branch for rare characters. Every entry a call sets is reset before it returns.
 const occurrences = new Int32Array(0x110000);
 
+// QUOTIENTS[n * 33 + d] = n / d for n, d in 0..32: the ratios of the short path.
+const QUOTIENTS = new Float64Array(33 * 33);
+for (let n = 0; n <= 32; n++) for (let d = 1; d <= 32; d++) QUOTIENTS[n * 33 + d] = n / d;
+
 const bufA = new CodeBuffer();
 const bufB = new CodeBuffer();
 
@@ -39,13 +43,20 @@ function jaroShort(a: Uint32Array, aStart: number, la: number, b: Uint32Array, b
   const inB = lb >= 32 ? -1 : (1 << lb) - 1;
   let matchedA = 0;
   let matchedB = 0;
-  for (let i = 0; i < la; i++) {
-    const shift = i - window;
-    const inWindow = (shift >= 0 ? band << shift : band >>> -shift) & inB;
-    const candidates = occ[a[aStart + i]] & inWindow & ~matchedB;
+  // Two loops so neither tests which way to shift: before position `window`
+  // the band is cut at 0, from there on it slides.
+  const head = window < la ? window : la;
+  for (let i = 0; i < head; i++) {
+    const candidates = occ[a[aStart + i]] & (band >>> (window - i)) & inB & ~matchedB;
     const first = candidates & -candidates;
     matchedB |= first;
     // 1 when there was a candidate: first | −first has the sign bit set iff first ≠ 0.
+    matchedA |= ((first | -first) >>> 31) << i;
+  }
+  for (let i = head; i < la; i++) {
+    const candidates = occ[a[aStart + i]] & (band << (i - window)) & inB & ~matchedB;
+    const first = candidates & -candidates;
+    matchedB |= first;
     matchedA |= ((first | -first) >>> 31) << i;
   }
   for (let j = 0; j < lb; j++) occ[b[bStart + j]] = 0;
@@ -62,7 +73,11 @@ function jaroShort(a: Uint32Array, aStart: number, la: number, b: Uint32Array, b
     ma &= ma - 1;
     mb &= mb - 1;
   }
-  return similarityFrom(la, lb, bitCount(matchedA), outOfOrder);
+  const m = bitCount(matchedA);
+  const t = outOfOrder >> 1;
+  // similarityFrom with its three quotients looked up: the same doubles, as
+  // division is exactly rounded, without three dependent divisions.
+  return (QUOTIENTS[m * 33 + la] + QUOTIENTS[m * 33 + lb] + QUOTIENTS[(m - t) * 33 + m]) / 3;
 }
 
 function bitCount(x: number): number {
