@@ -10,6 +10,7 @@ export { prepareColumn } from '../src/engine/fields/prepare-column.js';
 export { buildPass } from '../src/engine/blocking/block-pass.js';
 export { buildWindowPass } from '../src/engine/blocking/window-pass.js';
 export { scorePairs, matchBatch } from '../src/engine/scoring/score-task.js';
+export { scoreQueue } from '../src/engine/scoring/score-queue.js';
 export { clusterLinks } from '../src/engine/cluster-task.js';
 export { trainProbabilistic } from '../src/engine/scoring/probabilistic-bridge.js';
 export { certifyCaptures } from '../src/engine/analysis/certify-task.js';

@@ -6,7 +6,8 @@ import { BlockIndex, type PassSpec } from './blocking/block-index.js';
 import { prepareFields, type PreparedFields } from './fields/prepared-fields.js';
 import { matchkeyFieldRefs } from './scoring/pair-scorer.js';
 import { planPass, passPairs, type PairTask } from './scoring/pair-plan.js';
-import type { RunHandle, ScoredPairs } from './scoring/score-task.js';
+import type { RunHandle } from './scoring/score-task.js';
+import { scoreTasks } from './scoring/score-phase.js';
 import type { WorkerPool } from './worker-pool.js';
 import { samplePairs } from './blocking/pair-sample.js';
 import { fieldKey } from './fields/field-dictionary.js';
@@ -161,18 +162,10 @@ export async function runMatching(
   // Several tasks per worker keep both cores busy when blocks are uneven.
   const target = Math.max(20_000, Math.min(2_000_000, Math.ceil(totalCandidates / (pool.size * 16))));
   const tasks: PairTask[] = index.passes.flatMap((p, i) => planPass(i, p.layout.starts, p.layout.groups, target, p.layout.span));
-  let done = 0;
-  const outputs = await Promise.all(
-    tasks.map((task) =>
-      pool.run('scorePairs', { run: handle, task }).then((out) => {
-        done += task.pairs;
-        options.onProgress?.('score', done, totalCandidates);
-        return out;
-      }),
-    ),
-  );
-  const pairs = concatPairs(outputs);
-  const candidatePairs = outputs.reduce((s, o) => s + o.scored, 0);
+  const onProgress = options.onProgress;
+  const scoredTasks = await scoreTasks(pool, handle, tasks, onProgress ? (done, total) => onProgress('score', done, total) : undefined);
+  const pairs = scoredTasks.pairs;
+  const candidatePairs = scoredTasks.scored;
   report('score', t, { tasks: tasks.length, candidate_pairs: candidatePairs, kept_pairs: pairs.count });
 
   t = performance.now();
@@ -199,26 +192,6 @@ export async function runMatching(
     phases,
     ms: performance.now() - t0,
   };
-}
-
-function concatPairs(parts: ScoredPairs[]): PairList {
-  const count = parts.reduce((s, p) => s + p.count, 0);
-  const out: PairList = {
-    a: new Int32Array(count),
-    b: new Int32Array(count),
-    score: new Float64Array(count),
-    flags: new Uint8Array(count),
-    count,
-  };
-  let at = 0;
-  for (const p of parts) {
-    out.a.set(p.a, at);
-    out.b.set(p.b, at);
-    out.score.set(p.score, at);
-    out.flags.set(p.flags, at);
-    at += p.count;
-  }
-  return out;
 }
 
 /** The matched pairs (the links clustering joins on). */

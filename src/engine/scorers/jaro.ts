@@ -1,6 +1,5 @@
 /** Jaro and Jaro–Winkler similarity over code-point ranges (RapidFuzz semantics). */
 import { CodeBuffer, ensureUint32 } from './code-buffer.js';
-import { PatternMasks } from './pattern-masks.js';
 
 // Long strings (over 32 code points): which b positions are matched (a slot
 // holds the current call's stamp when matched, so nothing needs clearing
@@ -9,8 +8,16 @@ let matchedB = new Uint32Array(64);
 let matchedAChars = new Uint32Array(64);
 let stamp = 0;
 
-// Short strings: where each character occurs in b.
-const positionsInB = new PatternMasks();
+// Short strings: bit j of occurrences[c] is set while the string loaded
+// last has code point c at position j. Indexed by any code point (the whole
+// Unicode range: 4 MiB of address space, of which only the pages of the
+// characters actually seen become resident), so the inner loop needs no
+// branch for rare characters. Every entry a call sets is reset before it returns.
+const occurrences = new Int32Array(0x110000);
+
+// QUOTIENTS[n * 33 + d] = n / d for n, d in 0..32: the ratios of the short path.
+const QUOTIENTS = new Float64Array(33 * 33);
+for (let n = 0; n <= 32; n++) for (let d = 1; d <= 32; d++) QUOTIENTS[n * 33 + d] = n / d;
 
 const bufA = new CodeBuffer();
 const bufB = new CodeBuffer();
@@ -20,49 +27,63 @@ function similarityFrom(la: number, lb: number, m: number, outOfOrder: number): 
   return (m / la + m / lb + (m - t) / m) / 3;
 }
 
-// Transpositions from bit masks of matched positions: pair the k-th matched
-// position of a with the k-th of b, count differing characters.
-function outOfOrderFromMasks(a: Uint32Array, aStart: number, matchedA: number, b: Uint32Array, bStart: number, matchedB: number): number {
-  let count = 0;
+// Both lengths in 1..32: matched positions fit in one int each, and each
+// character of a finds its match with one mask operation instead of scanning
+// its window (the lowest unmatched position in the window, as the scan would
+// pick). Branch-free per character: on random name pairs whether a character
+// matches is a coin toss, and a mispredicted branch costs more than the
+// arithmetic that replaces it.
+function jaroShort(a: Uint32Array, aStart: number, la: number, b: Uint32Array, bStart: number, lb: number): number {
+  const occ = occurrences;
+  for (let j = 0; j < lb; j++) occ[b[bStart + j]] |= 1 << j;
+  const window = ((la > lb ? la : lb) >> 1) - 1;
+  const span = 2 * window + 1;
+  // Bits [i − window, i + window] ∩ [0, lb) = band shifted to start at i − window, cut to lb.
+  const band = span >= 32 ? -1 : (1 << span) - 1;
+  const inB = lb >= 32 ? -1 : (1 << lb) - 1;
+  let matchedA = 0;
+  let matchedB = 0;
+  // Two loops so neither tests which way to shift: before position `window`
+  // the band is cut at 0, from there on it slides.
+  const head = window < la ? window : la;
+  for (let i = 0; i < head; i++) {
+    const candidates = occ[a[aStart + i]] & (band >>> (window - i)) & inB & ~matchedB;
+    const first = candidates & -candidates;
+    matchedB |= first;
+    // 1 when there was a candidate: first | −first has the sign bit set iff first ≠ 0.
+    matchedA |= ((first | -first) >>> 31) << i;
+  }
+  for (let i = head; i < la; i++) {
+    const candidates = occ[a[aStart + i]] & (band << (i - window)) & inB & ~matchedB;
+    const first = candidates & -candidates;
+    matchedB |= first;
+    matchedA |= ((first | -first) >>> 31) << i;
+  }
+  for (let j = 0; j < lb; j++) occ[b[bStart + j]] = 0;
+  if (matchedA === 0) return 0;
+  // Pair the k-th matched position of a with the k-th of b; count differing characters.
+  let outOfOrder = 0;
   let ma = matchedA;
   let mb = matchedB;
   while (ma !== 0) {
     const i = 31 - Math.clz32(ma & -ma);
     const j = 31 - Math.clz32(mb & -mb);
-    if (a[aStart + i] !== b[bStart + j]) count++;
+    const differ = a[aStart + i] ^ b[bStart + j];
+    outOfOrder += (differ | -differ) >>> 31;
     ma &= ma - 1;
     mb &= mb - 1;
   }
-  return count;
+  const m = bitCount(matchedA);
+  const t = outOfOrder >> 1;
+  // similarityFrom with its three quotients looked up: the same doubles, as
+  // division is exactly rounded, without three dependent divisions.
+  return (QUOTIENTS[m * 33 + la] + QUOTIENTS[m * 33 + lb] + QUOTIENTS[(m - t) * 33 + m]) / 3;
 }
 
-// Both lengths ≤ 32: matched positions fit in one int each, and each
-// character of a finds its match with one mask operation instead of
-// scanning its window (the lowest unmatched position in the window, as the
-// scan would pick).
-function jaroShort(a: Uint32Array, aStart: number, la: number, b: Uint32Array, bStart: number, lb: number): number {
-  const window = ((la > lb ? la : lb) >> 1) - 1;
-  const masks = positionsInB;
-  masks.load(b, bStart, lb);
-  let matchedA = 0;
-  let matchedB = 0;
-  let m = 0;
-  // Bits [i − window, i + window] ∩ [0, lb): slides one position per character of a.
-  let hi = window + 1 < lb ? window + 1 : lb;
-  let inWindow = hi >= 32 ? -1 : (1 << hi) - 1;
-  for (let i = 0; i < la; i++) {
-    const candidates = masks.mask(a[aStart + i]) & inWindow & ~matchedB;
-    if (candidates !== 0) {
-      matchedB |= candidates & -candidates;
-      matchedA |= 1 << i;
-      m++;
-    }
-    if (hi < lb) inWindow |= 1 << hi++;
-    if (i >= window) inWindow &= ~(1 << (i - window));
-  }
-  masks.clear();
-  if (m === 0) return 0;
-  return similarityFrom(la, lb, m, outOfOrderFromMasks(a, aStart, matchedA, b, bStart, matchedB));
+function bitCount(x: number): number {
+  let v = x - ((x >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
 function jaroLong(a: Uint32Array, aStart: number, la: number, b: Uint32Array, bStart: number, lb: number): number {
@@ -149,7 +170,8 @@ export function jaroWinklerCodes(
 ): number {
   const sim = jaroCodes(a, aStart, aEnd, b, bStart, bEnd);
   if (sim <= 0.7) return sim;
-  const limit = Math.min(aEnd - aStart, bEnd - bStart, 4);
+  const shorter = aEnd - aStart < bEnd - bStart ? aEnd - aStart : bEnd - bStart;
+  const limit = shorter < 4 ? shorter : 4;
   let prefix = 0;
   while (prefix < limit && a[aStart + prefix] === b[bStart + prefix]) prefix++;
   return sim + prefix * 0.1 * (1 - sim);

@@ -1,0 +1,83 @@
+/** Main-thread side of the score phase: every worker of the pool drains one shared queue of planned tasks, and the kept pairs are put back in task order. */
+import type { PairList } from '../run.js';
+import type { WorkerPool } from '../worker-pool.js';
+import type { PairTask } from './pair-plan.js';
+import type { QueuedPairs } from './score-queue.js';
+import type { RunHandle } from './score-task.js';
+
+/** Kept pairs of every task, in task order, and how many candidate pairs were scored. */
+export interface ScoredTasks {
+  pairs: PairList;
+  /** Candidate pairs scored (each pair once, across passes). */
+  scored: number;
+}
+
+// How often the main thread reads the shared progress counter; it does no
+// other work while the workers score.
+const PROGRESS_INTERVAL_MS = 100;
+
+/**
+ * Scores `tasks` on the pool: one {@link scoreQueue} call per worker, each
+ * claiming tasks from a shared counter until none are left. The main thread
+ * neither dispatches nor receives anything per task, so workers never wait
+ * on it between tasks, and a worker that finishes early takes the next task
+ * instead of idling while the other finishes a share fixed in advance.
+ * The result does not depend on which worker scored which task.
+ *
+ * @example
+ * const { pairs, scored } = await scoreTasks(pool, handle, tasks, (done, total) => bar(done / total));
+ */
+export async function scoreTasks(
+  pool: WorkerPool,
+  run: RunHandle,
+  tasks: PairTask[],
+  onProgress?: (done: number, total: number) => void,
+): Promise<ScoredTasks> {
+  const next = new SharedArrayBuffer(4);
+  const donePairs = new SharedArrayBuffer(8);
+  const total = tasks.reduce((s, t) => s + t.pairs, 0);
+  const done = new BigInt64Array(donePairs);
+  const timer = onProgress ? setInterval(() => onProgress(Number(Atomics.load(done, 0)), total), PROGRESS_INTERVAL_MS) : null;
+  try {
+    const workers = Math.max(1, Math.min(pool.size, tasks.length));
+    const parts = await Promise.all(Array.from({ length: workers }, () => pool.run('scoreQueue', { run, tasks, next, donePairs })));
+    onProgress?.(total, total);
+    return { pairs: mergeInTaskOrder(parts, tasks.length), scored: parts.reduce((s, p) => s + p.scored, 0) };
+  } finally {
+    if (timer !== null) clearInterval(timer);
+  }
+}
+
+/**
+ * Concatenates the workers' per-task segments so that task k's pairs come
+ * before task k+1's, whichever worker scored which task.
+ *
+ * @example
+ * const pairs = mergeInTaskOrder([fromWorker0, fromWorker1], tasks.length);
+ */
+export function mergeInTaskOrder(parts: readonly QueuedPairs[], taskCount: number): PairList {
+  const start = new Float64Array(taskCount + 1);
+  for (const p of parts) for (let k = 0; k < p.tasks.length; k++) start[p.tasks[k] + 1] = p.counts[k];
+  for (let k = 0; k < taskCount; k++) start[k + 1] += start[k];
+  const count = start[taskCount];
+  const out: PairList = {
+    a: new Int32Array(count),
+    b: new Int32Array(count),
+    score: new Float64Array(count),
+    flags: new Uint8Array(count),
+    count,
+  };
+  for (const p of parts) {
+    let from = 0;
+    for (let k = 0; k < p.tasks.length; k++) {
+      const n = p.counts[k];
+      const to = start[p.tasks[k]];
+      out.a.set(p.a.subarray(from, from + n), to);
+      out.b.set(p.b.subarray(from, from + n), to);
+      out.score.set(p.score.subarray(from, from + n), to);
+      out.flags.set(p.flags.subarray(from, from + n), to);
+      from += n;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,85 @@
+/** Worker task: scores planned pair tasks claimed one at a time from a shared counter until none are left, so the workers balance themselves without a round trip to the main thread per task. */
+import type { PairTask } from './pair-plan.js';
+import { openRun, scorePairs, type RunHandle } from './score-task.js';
+
+/**
+ * Input of {@link scoreQueue}. Every worker of the score phase gets the same
+ * `tasks` and the same two shared counters:
+ *
+ * - `next`: `Int32Array(1)`, the index of the next unclaimed task;
+ * - `donePairs`: `BigInt64Array(1)`, planned pairs of the tasks finished so
+ *   far, for progress reports (read by the main thread while workers run).
+ */
+export interface ScoreQueueInput {
+  run: RunHandle;
+  tasks: PairTask[];
+  next: SharedArrayBuffer;
+  donePairs: SharedArrayBuffer;
+}
+
+/**
+ * The kept pairs of every task one worker claimed, in claim order: task
+ * `tasks[k]` contributed `counts[k]` consecutive pairs. Arrays are exactly
+ * `count` long.
+ */
+export interface QueuedPairs {
+  tasks: Int32Array;
+  counts: Int32Array;
+  a: Int32Array;
+  b: Int32Array;
+  score: Float64Array;
+  flags: Uint8Array;
+  count: number;
+  /** Candidate pairs scored (after cross-pass de-duplication and link filtering). */
+  scored: number;
+}
+
+/**
+ * Claims tasks with an atomic increment and scores each with
+ * {@link scorePairs} until the queue is empty. A worker that starts late
+ * (busy with something else) simply claims fewer tasks; one that finds the
+ * queue empty returns no pairs.
+ *
+ * @example
+ * const next = new SharedArrayBuffer(4), donePairs = new SharedArrayBuffer(8);
+ * const parts = await Promise.all([0, 1].map(() => pool.run('scoreQueue', { run, tasks, next, donePairs })));
+ */
+export function scoreQueue(input: ScoreQueueInput): QueuedPairs {
+  const next = new Int32Array(input.next);
+  const donePairs = new BigInt64Array(input.donePairs);
+  const { tasks } = input;
+  const claimed: number[] = [];
+  const parts: ReturnType<typeof scorePairs>[] = [];
+  let count = 0;
+  let scored = 0;
+  for (let k = Atomics.add(next, 0, 1); k < tasks.length; k = Atomics.add(next, 0, 1)) {
+    // The whole score phase runs through here: worth the row-major copy of the
+    // ids (built once per worker and run, on its first task).
+    openRun(input.run).scorer.useRowRecords();
+    const part = scorePairs({ run: input.run, task: tasks[k] });
+    claimed.push(k);
+    parts.push(part);
+    count += part.count;
+    scored += part.scored;
+    Atomics.add(donePairs, 0, BigInt(tasks[k].pairs));
+  }
+  const out: QueuedPairs = {
+    tasks: Int32Array.from(claimed),
+    counts: Int32Array.from(parts, (p) => p.count),
+    a: new Int32Array(count),
+    b: new Int32Array(count),
+    score: new Float64Array(count),
+    flags: new Uint8Array(count),
+    count,
+    scored,
+  };
+  let at = 0;
+  for (const p of parts) {
+    out.a.set(p.a, at);
+    out.b.set(p.b, at);
+    out.score.set(p.score, at);
+    out.flags.set(p.flags, at);
+    at += p.count;
+  }
+  return out;
+}
