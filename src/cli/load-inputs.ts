@@ -1,4 +1,4 @@
-/** Loads what every matching command needs: the CSV into shared columns and a validated configuration (or the zero-config fallback). */
+/** Loads what every matching command needs: the CSV into shared columns and a validated configuration (or, without --config, the auto-configuration controller's). */
 import { checkConfigColumns, loadConfigFile } from '../config/index.js';
 import type { Config } from '../config/types.js';
 import type { ColumnStore } from '../data/column-store.js';
