@@ -280,12 +280,19 @@ const lowTransitivity: Rule = {
   },
 };
 
-/** A cluster grew past the oversized limit: raise the threshold by 0.05 (ceiling 0.95), unless it sits at the score valley. */
+/**
+ * A cluster grew past the oversized limit: raise the threshold by 0.05
+ * (ceiling 0.95), unless it sits at the score valley, or the last raise lost
+ * matches without halving the oversized clusters: then they are the data's
+ * (entities with many records), not chains of weak links.
+ */
 const oversizedClusters: Rule = {
   name: 'oversized_clusters',
   apply(ctx) {
     const s = ctx.signals;
     if (s.n_oversized_clusters === 0 || atValley(ctx)) return null;
+    const p = ctx.previous;
+    if (p !== null && p.n_matched > s.n_matched && p.n_oversized_clusters > 0 && s.n_oversized_clusters > p.n_oversized_clusters / 2) return null;
     return moveThreshold(ctx, 0.05, `${s.n_oversized_clusters} oversized cluster(s), largest ${s.cluster_size_max}`);
   },
 };

@@ -1,0 +1,29 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { HealthSignals } from '../../src/autoconfig/health-signals.js';
+import { RULES, type RuleContext } from '../../src/autoconfig/rules.js';
+import type { Config } from '../../src/config/types.js';
+
+const rule = RULES.find((r) => r.name === 'oversized_clusters');
+const signals = (oversized: number, matched: number): HealthSignals =>
+  ({ n_oversized_clusters: oversized, cluster_size_max: 50, n_matched: matched, score_valley: null }) as unknown as HealthSignals;
+const config = { matchkeys: [{ name: 'auto_weighted', type: 'weighted', threshold: 0.8, fields: [], negative_evidence: [] }] } as unknown as Config;
+const ctx = (now: HealthSignals, previous: HealthSignals | null): RuleContext => ({
+  config,
+  signals: now,
+  previous,
+  verdict: { health: 'yellow', reasons: [], degenerateBlocking: false },
+  profiles: [],
+  priors: [],
+  source: null,
+});
+
+test('oversized_clusters raises the threshold while raises halve the oversized clusters', () => {
+  assert.equal(rule?.apply(ctx(signals(3, 900), null))?.config.matchkeys[0].threshold, 0.85, 'the first run always may');
+  assert.equal(rule?.apply(ctx(signals(5, 900), signals(12, 1000)))?.config.matchkeys[0].threshold, 0.85, '12 → 5: the raise helped');
+  assert.equal(rule?.apply(ctx(signals(0, 900), signals(12, 1000))), null, 'none left');
+});
+
+test('oversized_clusters stops once a raise lost matches without halving them: those clusters are entities with many records', () => {
+  assert.equal(rule?.apply(ctx(signals(8, 900), signals(12, 1000))), null);
+});
