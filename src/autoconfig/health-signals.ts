@@ -25,6 +25,11 @@ export interface HealthSignals {
   n_matched_within_source: number;
   n_matched_across_sources: number;
   /**
+   * With a link setting, per table: the share of its records with a kept pair
+   * whose best-scoring partner lies in another table (empty without one).
+   */
+  best_partner_across: Record<string, number>;
+  /**
    * Per column compared by the first matchkey: the share of matched pairs
    * (both values present) whose case-folded values are equal. It estimates
    * the Fellegi–Sunter m-probability of agreement without labels.
@@ -125,7 +130,39 @@ export function measureRun(run: MatchRun): HealthSignals {
     n_oversized_clusters: oversized,
     n_matched_within_source: within,
     n_matched_across_sources: sourceColumn >= 0 ? matched - within : 0,
+    best_partner_across: sourceColumn >= 0 ? bestPartnerAcross(run, sourceColumn) : {},
   };
+}
+
+function bestPartnerAcross(run: MatchRun, sourceColumn: number): Record<string, number> {
+  const n = run.store.rowCount;
+  const best = new Float64Array(n).fill(-1);
+  const across = new Uint8Array(n);
+  for (let i = 0; i < run.pairs.count; i++) {
+    const a = run.pairs.a[i];
+    const b = run.pairs.b[i];
+    const s = run.pairs.score[i];
+    const x = run.store.get(sourceColumn, a) !== run.store.get(sourceColumn, b) ? 1 : 0;
+    // Ties keep the first pair seen: pairs come in a deterministic order.
+    if (s > best[a]) {
+      best[a] = s;
+      across[a] = x;
+    }
+    if (s > best[b]) {
+      best[b] = s;
+      across[b] = x;
+    }
+  }
+  const counts = new Map<string, [number, number]>();
+  for (let r = 0; r < n; r++) {
+    if (best[r] < 0) continue;
+    const table = run.store.get(sourceColumn, r) ?? '';
+    const c = counts.get(table) ?? [0, 0];
+    c[0]++;
+    c[1] += across[r];
+    counts.set(table, c);
+  }
+  return Object.fromEntries([...counts].sort((x, y) => (x[0] < y[0] ? -1 : 1)).map(([t, [withPartner, acr]]) => [t, round4(acr / withPartner)]));
 }
 
 /** Matched pairs read per column for {@link HealthSignals.matched_agreement}: enough for a stable rate. */

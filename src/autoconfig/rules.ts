@@ -304,6 +304,12 @@ const oversizedClusters: Rule = {
  * not duplicates, and the tables are taken to be clean.
  */
 const CLEAN_SOURCES_MAX_WITHIN = 0.5;
+/**
+ * A table more than this share of whose records find their best-scoring
+ * partner in another table is being linked to the others, whatever its
+ * neighbours' look-alikes among themselves.
+ */
+const LINKED_TABLE_SHARE = 0.5;
 
 /**
  * Stacked tables none of which holds duplicates of its own: compare only
@@ -317,16 +323,21 @@ const linkOnlyCleanSources: Rule = {
     const { config, signals: s, source } = ctx;
     if (!config.link || config.link.mode !== 'link_and_dedupe' || !source) return null;
     const total = s.n_matched_within_source + s.n_matched_across_sources;
-    if (s.n_matched_across_sources === 0 || s.n_matched_within_source > CLEAN_SOURCES_MAX_WITHIN * total) return null;
+    if (s.n_matched_across_sources === 0) return null;
+    const fewInside = s.n_matched_within_source <= CLEAN_SOURCES_MAX_WITHIN * total;
+    const linked = Object.entries(s.best_partner_across).filter(([, share]) => share > LINKED_TABLE_SHARE);
+    if (!fewInside && linked.length === 0) return null;
     const next = clone(config);
     const maxSize = Math.min(config.clustering.max_cluster_size, source.values.length);
     next.link = { source_column: config.link.source_column, mode: 'link_only' };
     next.clustering.max_cluster_size = maxSize;
+    const evidence = fewInside
+      ? `${s.n_matched_within_source} of ${total} matched pairs lie inside one table of ${source.column} (≤ ${CLEAN_SOURCES_MAX_WITHIN * 100}%)`
+      : `most records of ${linked.map(([t, share]) => `${source.column} = ${t} (${round2(share * 100)}%)`).join(', ')} find their best partner in another table`;
     return {
       config: next,
       rationale:
-        `${s.n_matched_within_source} of ${total} matched pairs lie inside one table of ${source.column} ` +
-        `(≤ ${CLEAN_SOURCES_MAX_WITHIN * 100}%): the ${source.values.length} tables hold no duplicates of their own, ` +
+        `${evidence}: the ${source.values.length} tables are linked, not deduplicated, ` +
         `so compare across tables only and allow at most one record per table in a cluster`,
       config_diff: {
         'link.mode': { from: 'link_and_dedupe', to: 'link_only' },

@@ -49,3 +49,22 @@ test('stacked tables that each hold duplicates stay link_and_dedupe', async () =
   assert.equal((telemetry.decisions ?? []).some((d) => d.rule_name === 'link_only_clean_sources'), false, JSON.stringify(telemetry.decisions));
   assert.deepStrictEqual(config.link, { source_column: 'source', mode: 'link_and_dedupe' });
 });
+
+test('a table whose records mostly find their best partner in the other table is linked, even when the other holds look-alikes of its own', async () => {
+  const r = rng(23);
+  const rows: string[][] = [];
+  for (let e = 0; e < 120; e++) {
+    const title = Array.from({ length: 4 }, () => word(r, 7));
+    rows.push(['shop', title.join(' ')]);
+    // The catalogue lists the product with one word changed, and two variants of that listing.
+    const listed = [...title.slice(0, 3), word(r, 7)];
+    rows.push(['catalogue', listed.join(' ')]);
+    rows.push(['catalogue', [...listed, word(r, 5)].join(' ')]);
+    rows.push(['catalogue', [...listed, word(r, 5)].join(' ')]);
+  }
+  const { telemetry, config } = await control(table(['source', 'title'], rows));
+  const link = telemetry.decisions?.find((d) => d.rule_name === 'link_only_clean_sources');
+  assert.ok(link, JSON.stringify(telemetry.decisions));
+  assert.match(link.rationale ?? '', /source = shop \(100%\) find their best partner in another table/);
+  assert.deepStrictEqual(config.link, { source_column: 'source', mode: 'link_only' });
+});
