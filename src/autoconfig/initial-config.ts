@@ -34,6 +34,8 @@ const MIN_WEIGHT = 0.05;
 
 /** The most an amount column weighs. */
 const NUMBER_MAX_WEIGHT = 0.25;
+/** The most a long free-text column weighs: each source writes its own prose, so even true matches share only part of it. */
+const LONG_TEXT_MAX_WEIGHT = 0.25;
 
 /** Starting match threshold of the weighted matchkey. */
 export const V0_THRESHOLD = 0.75;
@@ -67,7 +69,8 @@ export function fieldFor(p: ColumnProfile): ScoredField | null {
   if (!rule) return null;
   const scorer = p.kind === 'text' && p.avgTokens >= TFIDF_MIN_TOKENS ? 'tfidf_cosine' : rule.scorer;
   // Amounts (prices, weights) drift between sources and over time: distinct as they are, they are weak evidence.
-  const weight = p.kind === 'number' ? Math.min(NUMBER_MAX_WEIGHT, discriminativeWeight(p)) : discriminativeWeight(p);
+  const cap = p.kind === 'number' ? NUMBER_MAX_WEIGHT : p.kind === 'long_text' ? LONG_TEXT_MAX_WEIGHT : 1;
+  const weight = Math.min(cap, discriminativeWeight(p));
   return { field: p.column, scorer, weight, transforms: [...rule.transforms] };
 }
 
