@@ -2,7 +2,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { BenchResults, EndToEndResult } from './lib/bench-results.js';
+import { parseTelemetry } from '../src/autoconfig/telemetry-schema.js';
+import type { AutoconfigBenchResult, BenchResults, EndToEndResult } from './lib/bench-results.js';
 import { benchTables } from './lib/bench-tables.js';
 import { machineInfo } from './lib/machine.js';
 import { replaceSection } from './lib/markdown.js';
@@ -14,19 +15,19 @@ import { BENCH_OUT, CLI, currentCommit, REPO_ROOT } from './lib/repo-paths.js';
 import { rssMethod, runTimed } from './lib/timed-process.js';
 import { runServerBench } from './server-load.js';
 
-const USAGE = `Usage: node dist/bench/run.js [--shared ../shared] [--quick] [--only scorers|e2e|server] [--repeat N]
+const USAGE = `Usage: node dist/bench/run.js [--shared ../shared] [--quick] [--only scorers|e2e|server|autoconfig] [--repeat N]
 
   --shared <dir>   the shared folder (generator, reference figures); default ../shared
   --quick          skip the 1M-row runs (and repeat the scorer benchmark once); the server
                    benchmark then serves the 100k-row file
-  --only <part>    run only the scorer micro-benchmarks, the end-to-end workloads or the
-                   server benchmark; the other parts keep their previous results in
-                   bench/results.json
+  --only <part>    run only the scorer micro-benchmarks, the end-to-end workloads, the
+                   server benchmark or the controller timing; the other parts keep their
+                   previous results in bench/results.json
   --repeat <n>     repetitions of each 100k-row run and of the scorer benchmark (default 3);
                    1M-row runs run once
 `;
 
-const PARTS = ['scorers', 'e2e', 'server'] as const;
+const PARTS = ['scorers', 'e2e', 'server', 'autoconfig'] as const;
 /** The workload the server benchmark serves (its targets are stated for it). */
 const SERVER_WORKLOAD = 'tight';
 
@@ -72,6 +73,7 @@ async function main(): Promise<number> {
     scorers: !runs('scorers') && previous ? previous.scorers : await scorerSection(quick ? 1 : repeat),
     end_to_end: !runs('e2e') && previous ? previous.end_to_end : await endToEndSection(shared, quick, repeat),
     server: !runs('server') ? (previous?.server ?? { skipped: 'not run yet' }) : await serverSection(shared, quick),
+    autoconfig: !runs('autoconfig') ? (previous?.autoconfig ?? { skipped: 'not run yet' }) : await autoconfigSection(shared, quick),
     reference: readReferenceFigures(join(shared, 'bench', 'README.md')),
   };
   writeFileSync(resultsPath, JSON.stringify(results, null, 2) + '\n');
@@ -172,6 +174,43 @@ async function serverSection(shared: string, quick: boolean): Promise<NonNullabl
   if (!existsSync(config)) return { skipped: `${config} not found` };
   log(`server: ${SERVER_WORKLOAD} ${sizeLabel(rows)}`);
   return runServerBench({ csv: people.csv, config, workload: SERVER_WORKLOAD, rows, log });
+}
+
+/** `kindred autoconfig` timed on the people data at 100k and 1M rows (100k only with --quick): the controller's own time comes from its telemetry. */
+async function autoconfigSection(shared: string, quick: boolean): Promise<NonNullable<BenchResults['autoconfig']>> {
+  const skipped: string[] = [];
+  const runs: AutoconfigBenchResult[] = [];
+  const sizes = quick ? [100_000] : [100_000, 1_000_000];
+  if (quick) skipped.push('1M-row run (--quick)');
+  for (const rows of sizes) {
+    const people = await ensurePeopleFile(shared, rows, BENCH_OUT);
+    if (!people.ok) {
+      skipped.push(`${sizeLabel(rows)} rows: ${people.reason}`);
+      continue;
+    }
+    log(`autoconfig ${sizeLabel(rows)}`);
+    const out = join(BENCH_OUT, `autoconfig-${sizeLabel(rows)}.yaml`);
+    const r = await runTimed(process.execPath, [CLI, 'autoconfig', '--file', people.csv, '--exclude', 'rec_id', '--out', out, '--no-save'], REPO_ROOT);
+    const result: AutoconfigBenchResult = {
+      rows,
+      wall_ms: r.wallMs,
+      controller_ms: null,
+      peak_rss_bytes: r.peakRssBytes,
+      stop_reason: null,
+      health: null,
+      decisions: null,
+      error: r.code === 0 ? null : `exit ${String(r.code)}: ${r.stderr.trim().split('\n').slice(-2).join(' ')}`,
+    };
+    if (r.code === 0) {
+      const telemetry = parseTelemetry(JSON.parse(r.stdout));
+      result.controller_ms = telemetry.elapsed_ms ?? null;
+      result.stop_reason = telemetry.stop_reason ?? null;
+      result.health = telemetry.health ?? null;
+      result.decisions = telemetry.decisions?.length ?? null;
+    }
+    runs.push(result);
+  }
+  return { ran_at: new Date().toISOString(), runs, skipped };
 }
 
 interface DedupeSample {

@@ -96,6 +96,25 @@ export interface ServerBenchResult {
  * @example
  * const results = JSON.parse(readFileSync('bench/results.json', 'utf8')) as BenchResults;
  */
+/**
+ * One timed `kindred autoconfig` on the synthetic people data (truth column excluded).
+ *
+ * @example
+ * const a: AutoconfigBenchResult = { rows: 100_000, wall_ms: 4200, controller_ms: 3900, peak_rss_bytes: 3e8, stop_reason: 'green', health: 'green', decisions: 0, error: null };
+ */
+export interface AutoconfigBenchResult {
+  rows: number;
+  /** The process from spawn to exit: loading the file included. */
+  wall_ms: number;
+  /** The telemetry's `elapsed_ms`: the controller alone. */
+  controller_ms: number | null;
+  peak_rss_bytes: number | null;
+  stop_reason: string | null;
+  health: string | null;
+  decisions: number | null;
+  error: string | null;
+}
+
 export interface BenchResults {
   generated_at: string;
   commit: string;
@@ -105,5 +124,7 @@ export interface BenchResults {
   end_to_end: { ran_at: string; quick: boolean; runs: EndToEndResult[]; skipped: string[] } | { skipped: string };
   /** Absent in results written before the server benchmark existed. */
   server?: ServerBenchResult | { skipped: string };
+  /** Absent in results written before the controller was timed. */
+  autoconfig?: { ran_at: string; runs: AutoconfigBenchResult[]; skipped: string[] } | { skipped: string };
   reference: ReferenceFigure[];
 }

@@ -1,5 +1,5 @@
 /** Turns bench/results.json into the Markdown tables of docs/benchmarks.md: scorers, end-to-end runs, phases, scaling, the server and targets. */
-import type { BenchResults, EndToEndResult } from './bench-results.js';
+import type { AutoconfigBenchResult, BenchResults, EndToEndResult } from './bench-results.js';
 import { markdownTable } from './markdown.js';
 import { formatCount, formatFixed, formatGigabytes, formatRate, formatSeconds } from './number-format.js';
 import { sizeLabel } from './people-data.js';
@@ -25,6 +25,7 @@ export function benchTables(r: BenchResults): Record<string, string> {
     'bench:scaling': scalingTable(r),
     'bench:phases': phasesTable(r),
     'bench:server': serverSection(r),
+    'bench:autoconfig': autoconfigTable(r),
   };
 }
 
@@ -71,6 +72,33 @@ function verdict(measured: number | null, ok: (x: number) => boolean): string {
   return ok(measured) ? 'met' : '**not met**';
 }
 
+/** The controller's time budget per table size (issue 4). */
+const AUTOCONFIG_TARGETS: ReadonlyArray<readonly [number, number]> = [
+  [100_000, 20_000],
+  [1_000_000, 90_000],
+];
+
+function autoconfigRuns(r: BenchResults): AutoconfigBenchResult[] {
+  return r.autoconfig && 'runs' in r.autoconfig ? r.autoconfig.runs : [];
+}
+
+function autoconfigTable(r: BenchResults): string {
+  const runs = autoconfigRuns(r);
+  if (runs.length === 0) return r.autoconfig && 'skipped' in r.autoconfig ? `_Not run: ${r.autoconfig.skipped}._` : '_Not run yet._';
+  return markdownTable(
+    ['rows', 'controller', 'process (load included)', 'peak RSS', 'stop reason', 'health', 'decisions'],
+    runs.map((a) => [
+      sizeLabel(a.rows),
+      a.error === null ? formatSeconds(a.controller_ms) : 'failed',
+      formatSeconds(a.wall_ms),
+      formatGigabytes(a.peak_rss_bytes),
+      a.stop_reason ?? '—',
+      a.health ?? '—',
+      a.decisions === null ? '—' : String(a.decisions),
+    ]),
+  );
+}
+
 function targetsTable(r: BenchResults): string {
   const tight = find(r, 'tight', 1_000_000, 2);
   const broad = find(r, 'broad', 1_000_000, 2);
@@ -97,6 +125,10 @@ function targetsTable(r: BenchResults): string {
   ]);
   rows.push(['Jaro–Winkler comparisons per second per core', '≥ 5 M/s', formatRate(jw), verdict(jw, (x) => x >= JW_TARGET)]);
   rows.push(...serverTargetRows(r));
+  for (const [size, goalMs] of AUTOCONFIG_TARGETS) {
+    const run = autoconfigRuns(r).find((a) => a.rows === size && a.error === null);
+    rows.push([`autoconfig controller, ${sizeLabel(size)} rows`, `≤ ${goalMs / 1000} s`, formatSeconds(run?.controller_ms), verdict(run?.controller_ms ?? null, (x) => x <= goalMs)]);
+  }
   return markdownTable(['target', 'goal', 'measured', 'status'], rows);
 }
 
