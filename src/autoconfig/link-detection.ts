@@ -2,7 +2,12 @@
 import type { ColumnStore } from '../data/column-store.js';
 import type { ColumnProfile } from './column-profile.js';
 
-/** A table-of-origin column and the tables it names. */
+/**
+ * A table-of-origin column and the tables it names.
+ *
+ * @example
+ * const source: SourceColumn = { column: 'source', values: ['left', 'right'] };
+ */
 export interface SourceColumn {
   column: string;
   /** The distinct values, in order of first appearance. */

@@ -1,10 +1,25 @@
 /** Finds where a run's own score distribution separates matches from non-matches: the deepest dip between two humps. */
 
-/** Histogram bin width on the score scale. */
+/**
+ * Histogram bin width on the score scale.
+ *
+ * @example
+ * const bins = Math.round(1 / VALLEY_BIN); // 40
+ */
 export const VALLEY_BIN = 0.025;
-/** The range searched for a dip (its upper edge at most 0.9): below it everything is a non-match; a dip above it only splits exact copies from near ones. */
+/**
+ * The range searched for a dip (its upper edge at most 0.9): below it everything is a non-match; a dip above it only splits exact copies from near ones.
+ *
+ * @example
+ * const keepFrom = VALLEY_RANGE[0] - 0.05; // the controller's runs keep every pair from 0.5 up
+ */
 export const VALLEY_RANGE: readonly [number, number] = [0.55, 0.875];
-/** Both sides of a dip must rise to at least this multiple of the dip (after smoothing): a shallow dip is noise, not a separation. */
+/**
+ * Both sides of a dip must rise to at least this multiple of the dip (after smoothing): a shallow dip is noise, not a separation.
+ *
+ * @example
+ * const isDip = leftMax >= VALLEY_DEPTH * dip && rightMax >= VALLEY_DEPTH * dip;
+ */
 export const VALLEY_DEPTH = 3;
 /** Fewer scores than this in the range give no reliable shape. */
 const MIN_SCORES = 100;
