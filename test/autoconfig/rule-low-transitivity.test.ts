@@ -3,8 +3,8 @@ import { test } from 'node:test';
 import { rng, table, word } from './fixtures.js';
 import { control } from './controller-run.js';
 import type { HealthSignals } from '../../src/autoconfig/health-signals.js';
-import { RULES, type RuleContext } from '../../src/autoconfig/rules.js';
-import type { Config } from '../../src/config/types.js';
+import { RULES } from '../../src/autoconfig/rules.js';
+import { ruleContext, thresholdConfig } from './rule-context.js';
 
 test('chained matches (A⊂B⊃C, A and C apart) fire low_transitivity, which raises the threshold', async () => {
   const r = rng(3);
@@ -28,18 +28,7 @@ test('low_transitivity stops raising once a raise lost matches without lifting t
   const rule = RULES.find((r) => r.name === 'low_transitivity');
   const signals = (transitivity: number, matched: number): HealthSignals =>
     ({ transitivity_rate: transitivity, n_matched: matched, score_valley: null }) as unknown as HealthSignals;
-  const config = {
-    matchkeys: [{ name: 'auto_weighted', type: 'weighted', threshold: 0.8, fields: [], negative_evidence: [] }],
-  } as unknown as Config;
-  const ctx = (now: HealthSignals, previous: HealthSignals | null): RuleContext => ({
-    config,
-    signals: now,
-    previous,
-    verdict: { health: 'red', reasons: [], degenerateBlocking: false },
-    profiles: [],
-    priors: [],
-    source: null,
-  });
+  const ctx = (now: HealthSignals, previous: HealthSignals | null) => ruleContext(thresholdConfig(0.8), now, previous);
   assert.equal(rule?.apply(ctx(signals(0.27, 900), signals(0.26, 1000))), null, 'chains of the data, not of the threshold');
   assert.equal(rule?.apply(ctx(signals(0.4, 900), signals(0.26, 1000)))?.config.matchkeys[0].threshold, 0.85, 'the raise helped: raise again');
   assert.equal(rule?.apply(ctx(signals(0.27, 900), null))?.config.matchkeys[0].threshold, 0.85, 'the first run always may');

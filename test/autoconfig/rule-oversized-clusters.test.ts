@@ -1,22 +1,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { HealthSignals } from '../../src/autoconfig/health-signals.js';
-import { RULES, type RuleContext } from '../../src/autoconfig/rules.js';
-import type { Config } from '../../src/config/types.js';
+import { RULES } from '../../src/autoconfig/rules.js';
+import { ruleContext, thresholdConfig } from './rule-context.js';
 
 const rule = RULES.find((r) => r.name === 'oversized_clusters');
 const signals = (oversized: number, matched: number): HealthSignals =>
   ({ n_oversized_clusters: oversized, cluster_size_max: 50, n_matched: matched, score_valley: null }) as unknown as HealthSignals;
-const config = { matchkeys: [{ name: 'auto_weighted', type: 'weighted', threshold: 0.8, fields: [], negative_evidence: [] }] } as unknown as Config;
-const ctx = (now: HealthSignals, previous: HealthSignals | null): RuleContext => ({
-  config,
-  signals: now,
-  previous,
-  verdict: { health: 'yellow', reasons: [], degenerateBlocking: false },
-  profiles: [],
-  priors: [],
-  source: null,
-});
+const ctx = (now: HealthSignals, previous: HealthSignals | null) => ruleContext(thresholdConfig(0.8), now, previous);
 
 test('oversized_clusters raises the threshold while raises halve the oversized clusters', () => {
   assert.equal(rule?.apply(ctx(signals(3, 900), null))?.config.matchkeys[0].threshold, 0.85, 'the first run always may');
