@@ -164,10 +164,12 @@ export class BlockIndex {
     const ids = pass.dicts.map((d) => d.ids);
     const byKey = (g: number): number => compareIds(ids, pass.order[pass.starts[g]], tuple);
     const lo = lowerBound(0, pass.handle.groups, byKey);
-    const hi = upperBound(lo, pass.handle.groups, byKey);
-    if (lo === hi) return;
+    if (lo === pass.handle.groups || byKey(lo) !== 0) return;
+    // Every group holds one key, except the sub-blocks of a split block, which share theirs: only then is a second search needed.
+    const split = pass.subBlocks !== null && pass.subBlocks[lo] === 1;
+    const hi = split ? upperBound(lo, pass.handle.groups, byKey) : lo + 1;
     let g = lo;
-    if (pass.subBlocks !== null && pass.subBlocks[lo] === 1) {
+    if (split) {
       // A split block: only the record's sub-block, by its secondary key.
       const sub = this.idTuple(pass.spec.splitBy, pass.splitDicts, valueOf);
       if (sub === null) return;
