@@ -11,6 +11,7 @@ export { buildPass } from '../src/engine/blocking/block-pass.js';
 export { buildWindowPass } from '../src/engine/blocking/window-pass.js';
 export { scorePairs, matchBatch } from '../src/engine/scoring/score-task.js';
 export { scoreQueue } from '../src/engine/scoring/score-queue.js';
+export { planScore } from '../src/engine/scoring/plan-score.js';
 export { clusterLinks } from '../src/engine/cluster-task.js';
 export { trainProbabilistic } from '../src/engine/scoring/probabilistic-bridge.js';
 export { certifyCaptures } from '../src/engine/analysis/certify-task.js';

@@ -5,7 +5,7 @@ import type { Config, FieldRef } from '../config/types.js';
 import { BlockIndex, type PassSpec } from './blocking/block-index.js';
 import { prepareFields, type PreparedFields } from './fields/prepared-fields.js';
 import { matchkeyFieldRefs } from './scoring/pair-scorer.js';
-import { planPass, passPairs, type PairTask } from './scoring/pair-plan.js';
+import type { PairTask } from './scoring/pair-plan.js';
 import type { RunHandle } from './scoring/score-task.js';
 import { scoreTasks } from './scoring/score-phase.js';
 import type { WorkerPool } from './worker-pool.js';
@@ -117,8 +117,9 @@ export async function runMatching(
     maxBlockSize: config.blocking.max_block_size,
     skipOversized: config.blocking.oversized === 'skip',
   });
-  const perPass = index.passes.map((p) => passPairs(p.layout.starts, p.layout.groups, p.layout.span));
-  const totalCandidates = perPass.reduce((s, x) => s + x, 0);
+  const plan = await pool.run('planScore', { passes: index.passes.map((p) => p.layout), workers: pool.size });
+  const perPass = plan.perPass;
+  const totalCandidates = plan.total;
   report('block', t, {
     passes: specs.length,
     blocks: index.passes.reduce((s, p) => s + p.handle.groups, 0),
@@ -159,9 +160,7 @@ export async function runMatching(
   }
 
   t = performance.now();
-  // Several tasks per worker keep both cores busy when blocks are uneven.
-  const target = Math.max(20_000, Math.min(2_000_000, Math.ceil(totalCandidates / (pool.size * 16))));
-  const tasks: PairTask[] = index.passes.flatMap((p, i) => planPass(i, p.layout.starts, p.layout.groups, target, p.layout.span));
+  const tasks: PairTask[] = plan.tasks;
   const onProgress = options.onProgress;
   const scoredTasks = await scoreTasks(pool, handle, tasks, onProgress ? (done, total) => onProgress('score', done, total) : undefined);
   const pairs = scoredTasks.pairs;
