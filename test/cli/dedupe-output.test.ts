@@ -40,6 +40,7 @@ test('without --out the CSV goes to stdout and equals the file output', async ()
   const out = join(tmp.dir, 'again.csv');
   const [toStdout, toFile] = await Promise.all([runCli(['dedupe', ...ARGS, '--quiet']), runCli(['dedupe', ...ARGS, '--quiet', '--out', out])]);
   assert.equal(toStdout.code, 0, toStdout.stderr);
+  assert.equal(toFile.code, 0, toFile.stderr);
   assert.equal(toStdout.stderr, '');
   assert.equal(toStdout.stdout, readFileSync(out, 'utf8'));
 });

@@ -1,5 +1,5 @@
 /** The one scorer of kindred: scores a pair under every matchkey and picks the deciding one, for the worker hot loop, /match, /explain and the review queue alike. */
-import type { Config, FieldRef, Matchkey, NegativeEvidence, ScoredField } from '../../config/types.js';
+import type { Config, FieldRef, Matchkey, ScoredField } from '../../config/types.js';
 import type { FieldDictionary } from '../fields/field-dictionary.js';
 import { fieldKey } from '../fields/field-dictionary.js';
 import { createScorer } from '../scorers/registry.js';
@@ -34,13 +34,6 @@ interface CompiledField {
   scorer: BoundScorer | null;
   scorerName: string;
   weight: number;
-}
-
-interface CompiledNegative {
-  spec: NegativeEvidence;
-  field: CompiledField;
-  thresholds: Float64Array;
-  penalties: Float64Array;
 }
 
 interface CompiledMatchkey {
