@@ -5,6 +5,9 @@ import { safeJson } from '../http-errors.js';
 import type { ServerState } from '../server-state.js';
 import { round6 } from '../../engine/scoring/round-score.js';
 
+/** Oversized blocks listed by `/stats` (all are counted); the CLI and `/suggest` report them too. */
+const MAX_LISTED_OVERSIZED = 20;
+
 /** Registers `/health` and `/stats`. */
 export function registerHealth(app: Hono<ServerEnv>, state: ServerState): void {
   app.get('/health', (c) => {
@@ -29,6 +32,9 @@ export function registerHealth(app: Hono<ServerEnv>, state: ServerState): void {
       review_band_pairs: r.band.length,
       run_ms: Math.round(r.run.ms),
       matchkeys: r.run.config.matchkeys.map((m) => m.name),
+      // Never dropped silently: every block over max_block_size, with its key, size and what was done with it.
+      oversized_block_count: r.run.index.oversized.length,
+      oversized_blocks: r.run.index.oversized.slice(0, MAX_LISTED_OVERSIZED),
     });
   });
 }
