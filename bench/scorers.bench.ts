@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { Bench } from 'tinybench';
 import { FieldDictionary } from '../src/engine/fields/field-dictionary.js';
 import { createScorer } from '../src/engine/scorers/registry.js';
+import { seededStream as prng } from '../src/engine/probabilistic/seeded-random.js';
 
 const GIVEN = [
   'james', 'mary', 'robert', 'patricia', 'john', 'jennifer', 'michael', 'linda', 'david', 'elizabeth',
@@ -17,18 +18,6 @@ const FAMILY = [
   'muller', 'schmidt', 'dubois', 'rossi', 'kowalski', 'nguyen', 'tanaka', 'ivanova', 'okafor', 'silva',
 ];
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
-
-/** A small deterministic PRNG (mulberry32), so every run benchmarks the same data. */
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function typo(word: string, random: () => number): string {
   const i = Math.floor(random() * word.length);

@@ -1,21 +1,13 @@
 /** Small synthetic tables for the controller tests: deterministic people with noisy duplicates. */
 import { ColumnStore } from '../../src/data/column-store.js';
+import { seededStream } from '../../src/engine/probabilistic/seeded-random.js';
 
 const FIRST = ['anna', 'boris', 'carla', 'dmitri', 'elena', 'felix', 'greta', 'hugo', 'irene', 'jonas', 'karin', 'lukas', 'maria', 'nils', 'olga', 'peter'];
 const LAST = ['keller', 'brandt', 'novak', 'silva', 'moreau', 'fischer', 'costa', 'larsen', 'weber', 'horvat', 'rossi', 'jansen', 'kowal', 'berg', 'lind', 'dahl'];
 const CITY = ['north', 'south', 'east', 'west', 'central'];
 
-/** A deterministic PRNG (mulberry32) so fixtures never change between runs. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The project's seeded generator (mulberry32), so fixtures never change between runs. */
+export const rng: (seed: number) => () => number = seededStream;
 
 /** One person: name, city, email and an account number. */
 export interface Person {

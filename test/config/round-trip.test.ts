@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { configToYaml, loadConfigFile, parseConfigText, type Config, type Matchkey } from '../../src/config/index.js';
 import { EXAMPLE_YAML } from './example-paths.js';
+import { seededStream as rng } from '../../src/engine/probabilistic/seeded-random.js';
 
 function roundTrip(config: Config): Config {
   return parseConfigText(configToYaml(config), 'round-trip.yaml');
@@ -39,18 +40,6 @@ test('column names YAML would misread are quoted and come back as the same strin
   };
   assert.deepStrictEqual(roundTrip(config), config);
 });
-
-/** A small deterministic generator (mulberry32), so the generated configs are the same on every run. */
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 test('generated configurations of every shape survive the round trip', () => {
   const random = rng(20240601);

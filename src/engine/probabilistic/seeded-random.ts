@@ -32,3 +32,16 @@ export class SeededRandom {
     return Math.floor(this.next() * n);
   }
 }
+
+/**
+ * The same stream as a plain function, for callers that only draw floats
+ * (fixtures, benchmark data): one generator for the whole project.
+ *
+ * @example
+ * const next = seededStream(42);
+ * next(); // 0.6011037519201636
+ */
+export function seededStream(seed: number): () => number {
+  const rng = new SeededRandom(seed);
+  return () => rng.next();
+}

@@ -17,20 +17,12 @@ export function pairList(triples: ReadonlyArray<readonly [number, number, number
 }
 
 /**
- * A deterministic pseudo-random generator in [0, 1) (mulberry32).
+ * The project's seeded generator (mulberry32), so generated graphs are the same every run.
  *
  * @example
  * const rnd = seededRandom(42); rnd(); // same number every run
  */
-export function seededRandom(seed: number): () => number {
-  let s = seed | 0;
-  return () => {
-    s = (s + 0x6d2b79f5) | 0;
-    let t = Math.imul(s ^ (s >>> 15), 1 | s);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededStream as seededRandom } from '../../../src/engine/probabilistic/seeded-random.js';
 
 /**
  * A random sparse graph of unique pairs among `rowCount` rows, with scores

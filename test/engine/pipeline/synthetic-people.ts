@@ -1,5 +1,6 @@
 /** Deterministic synthetic person tables with known duplicates (typos, missing values), for the pipeline tests. */
 import { ColumnStore } from '../../../src/data/column-store.js';
+import { seededStream as prng } from '../../../src/engine/probabilistic/seeded-random.js';
 
 const GIVEN = ['james', 'mary', 'robert', 'patricia', 'john', 'jennifer', 'michael', 'linda', 'david', 'elizabeth',
   'william', 'barbara', 'richard', 'susan', 'joseph', 'jessica', 'thomas', 'sarah', 'charles', 'karen', 'zoe', 'olga'];
@@ -22,18 +23,6 @@ export interface SyntheticPeople {
   names: string[];
   rows: Array<Array<string | null>>;
   entityOf: Int32Array;
-}
-
-/** mulberry32: small, fast and the same on every platform. */
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function typo(word: string, random: () => number): string {
