@@ -55,14 +55,13 @@ export interface NewUnmerge {
 }
 
 /**
- * A stored review decision.
+ * What a review decision says, as stored and as logged: the pair, the
+ * verdict and who gave it, and both records' fingerprints at the time.
  *
  * @example
- * const row: DecisionRow = db.recordDecision(d);
- * row.seq; row.decided_at; // 7, "2026-11-21T10:15:02.123Z"
+ * const f: DecisionFields = { pair_id: '12-977', id_a: 12, id_b: 977, decision: 'reject', score: 0.802, reviewer: 'ana', note: null, fp_a: 'a1…', fp_b: 'b2…' };
  */
-export interface DecisionRow {
-  seq: number;
+export interface DecisionFields {
   pair_id: string;
   id_a: number;
   id_b: number;
@@ -72,6 +71,17 @@ export interface DecisionRow {
   note: string | null;
   fp_a: string;
   fp_b: string;
+}
+
+/**
+ * A stored review decision.
+ *
+ * @example
+ * const row: DecisionRow = db.recordDecision(d);
+ * row.seq; row.decided_at; // 7, "2026-11-21T10:15:02.123Z"
+ */
+export interface DecisionRow extends DecisionFields {
+  seq: number;
   /** ISO 8601 UTC with milliseconds, e.g. `2026-11-21T10:15:02.123Z`. */
   decided_at: string;
 }
@@ -90,19 +100,10 @@ export interface WithdrawnDecision extends DecisionRow {
 }
 
 /** A decision as it appears in the edit log. */
-export interface DecisionEdit {
+export interface DecisionEdit extends DecisionFields {
   kind: 'decision';
   seq: number;
   created_at: string;
-  pair_id: string;
-  id_a: number;
-  id_b: number;
-  decision: Decision;
-  score: number | null;
-  reviewer: string | null;
-  note: string | null;
-  fp_a: string;
-  fp_b: string;
 }
 
 /** A withdrawal as it appears in the edit log; `withdraws_seq` is the decision it took out of force. */

@@ -1,6 +1,6 @@
 /** Worker task: scores planned pair tasks claimed one at a time from a shared counter until none are left, so the workers balance themselves without a round trip to the main thread per task. */
 import type { PairTask } from './pair-plan.js';
-import { openRun, scorePairs, type RunHandle } from './score-task.js';
+import { openRun, scorePairs, type RunHandle, type ScoredPairs } from './score-task.js';
 
 /**
  * Input of {@link scoreQueue}. Every worker of the score phase gets the same
@@ -22,16 +22,9 @@ export interface ScoreQueueInput {
  * `tasks[k]` contributed `counts[k]` consecutive pairs. Arrays are exactly
  * `count` long.
  */
-export interface QueuedPairs {
+export interface QueuedPairs extends ScoredPairs {
   tasks: Int32Array;
   counts: Int32Array;
-  a: Int32Array;
-  b: Int32Array;
-  score: Float64Array;
-  flags: Uint8Array;
-  count: number;
-  /** Candidate pairs scored (after cross-pass de-duplication and link filtering). */
-  scored: number;
 }
 
 /**
