@@ -3,7 +3,7 @@ import { checkConfigColumns, loadConfigFile } from '../config/index.js';
 import type { Config } from '../config/types.js';
 import type { ColumnStore } from '../data/column-store.js';
 import { ingestCsv } from '../data/ingest.js';
-import { runController } from '../autoconfig/controller.js';
+import { zeroConfig } from './zero-config.js';
 import type { WorkerPool } from '../engine/worker-pool.js';
 import type { Progress } from './progress.js';
 import { requireString } from './args.js';
@@ -71,12 +71,6 @@ export async function loadInputs(
     const exclude = [...new Set([...fromFile.exclude_columns, ...(opts.exclude ?? [])])];
     return { store: ingest.store, config: { ...fromFile, exclude_columns: exclude }, configSource: opts.config as string, file: ingest.file };
   }
-  const tc = performance.now();
-  const { config, telemetry } = await runController(ingest.store, pool, { source: 'cli_autoconfig', exclude: opts.exclude ?? [] });
-  progress.phase({
-    phase: 'autoconfig',
-    ms: performance.now() - tc,
-    detail: { health: telemetry.health ?? 'none', stop_reason: telemetry.stop_reason ?? 'none', decisions: telemetry.decisions?.length ?? 0 },
-  });
+  const { config } = await zeroConfig(ingest.store, pool, { source: 'cli_autoconfig', exclude: opts.exclude ?? [] }, progress);
   return { store: ingest.store, config, configSource: 'zero-config', file: ingest.file };
 }

@@ -7,7 +7,6 @@ import { checkConfigColumns } from '../config/index.js';
 import { ingestCsv } from '../data/ingest.js';
 import { runMatching } from '../engine/run.js';
 import { WorkerPool } from '../engine/worker-pool.js';
-import { runController } from '../autoconfig/controller.js';
 import { StateDb } from '../store/state-db.js';
 import { fingerprintFile, statePath } from '../store/state-path.js';
 import { createApp, type AppOptions } from './app.js';
@@ -16,6 +15,7 @@ import { joinedColumns, retrievalIndexOf } from './analysis/retrieval.js';
 import { MatchResults } from './match-results.js';
 import { ServerState } from './server-state.js';
 import type { Progress } from '../cli/progress.js';
+import { zeroConfig } from '../cli/zero-config.js';
 
 /**
  * How much lower the pool threads' CPU priority is than the event loop's
@@ -123,15 +123,9 @@ async function initialRun(state: ServerState, options: ServeOptions, progress: P
     config = { ...options.config, exclude_columns: [...new Set([...options.config.exclude_columns, ...options.exclude])] };
   } else {
     // Zero-config serving: the controller chooses the configuration on the pool, and its telemetry is the server's first.
-    const tc = performance.now();
-    const controlled = await runController(ingest.store, state.pool, { source: 'rest_autoconfig', exclude: options.exclude });
+    const controlled = await zeroConfig(ingest.store, state.pool, { source: 'rest_autoconfig', exclude: options.exclude }, progress);
     config = controlled.config;
     telemetry = JSON.stringify(controlled.telemetry);
-    progress.phase({
-      phase: 'autoconfig',
-      ms: performance.now() - tc,
-      detail: { health: controlled.telemetry.health ?? 'none', stop_reason: controlled.telemetry.stop_reason ?? 'none' },
-    });
   }
   const fingerprint = await fingerprintFile(options.file);
   state.source = {

@@ -1,0 +1,30 @@
+/** The configuration of a command run without --config: the auto-configuration controller's, reported as the `autoconfig` phase. */
+import { runController, type ControllerResult } from '../autoconfig/controller.js';
+import type { ColumnStore } from '../data/column-store.js';
+import type { WorkerPool } from '../engine/worker-pool.js';
+import type { Progress } from './progress.js';
+
+/**
+ * Runs the controller on the loaded table (matching on the pool) and logs
+ * one `autoconfig` phase line with its health, stop reason and decisions.
+ * `serve`, `dedupe` and `evaluate` all start this way without a config.
+ *
+ * @example
+ * const { config, telemetry } = await zeroConfig(store, pool, { source: 'cli_autoconfig', exclude: ['rec_id'] }, progress);
+ */
+export async function zeroConfig(
+  store: ColumnStore,
+  pool: WorkerPool,
+  options: { source: string; exclude: readonly string[] },
+  progress: Progress,
+): Promise<ControllerResult> {
+  const t = performance.now();
+  const result = await runController(store, pool, { source: options.source, exclude: options.exclude });
+  const telemetry = result.telemetry;
+  progress.phase({
+    phase: 'autoconfig',
+    ms: performance.now() - t,
+    detail: { health: telemetry.health ?? 'none', stop_reason: telemetry.stop_reason ?? 'none', decisions: telemetry.decisions?.length ?? 0 },
+  });
+  return result;
+}
