@@ -41,6 +41,17 @@ export function identityScore(p: ColumnProfile): number {
 }
 
 /**
+ * A spelling with case and whitespace noise removed: trimmed, inner runs of
+ * whitespace made one space, lower-cased.
+ *
+ * @example
+ * foldSpelling('  Ann   LEE '); // 'ann lee'
+ */
+export function foldSpelling(v: string): string {
+  return v.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+/**
  * Corruption score in [0, 1]: over the first 1,000 rows, with R the distinct
  * non-empty raw spellings and N the distinct spellings after lower-casing,
  * trimming and collapsing inner whitespace, `1 − |N| / |R|`.
@@ -56,7 +67,7 @@ export function corruptionScore(store: ColumnStore, column: number): number {
     const v = store.get(column, r);
     if (v === null || v.trim() === '') continue;
     raw.add(v);
-    normal.add(v.trim().replace(/\s+/g, ' ').toLowerCase());
+    normal.add(foldSpelling(v));
   }
   if (raw.size === 0) return 0;
   return round3(Math.min(1, Math.max(0, 1 - normal.size / raw.size)));

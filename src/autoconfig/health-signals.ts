@@ -1,6 +1,7 @@
 /** Health signals of one matching run on the sample, and the health verdict of API.md §5.2. */
 import type { Config } from '../config/types.js';
 import type { MatchRun } from '../engine/run.js';
+import { foldSpelling } from './column-priors.js';
 import { scoreValley } from './score-valley.js';
 import type { Health } from './telemetry-schema.js';
 
@@ -171,7 +172,7 @@ const MAX_AGREEMENT_PAIRS = 20_000;
 function matchedAgreement(run: MatchRun): Record<string, number> {
   const out: Record<string, number> = {};
   const columns = [...new Set((run.config.matchkeys[0]?.fields ?? []).map((f) => f.field))];
-  const fold = (v: string | null): string | null => (v === null ? null : v.trim().replace(/\s+/g, ' ').toLowerCase() || null);
+  const fold = (v: string | null): string | null => (v === null ? null : foldSpelling(v) || null);
   for (const column of columns) {
     const c = run.store.columnIndex(column);
     let both = 0;

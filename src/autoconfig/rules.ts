@@ -259,6 +259,16 @@ const scoreValleyThreshold: Rule = {
   },
 };
 
+/**
+ * The previous run's signals when this run matched fewer pairs (the last
+ * change was a threshold raise that cost matches), else null: the symptom
+ * rules then ask whether that raise bought anything before raising again.
+ */
+function afterLostMatches(ctx: RuleContext): HealthSignals | null {
+  const p = ctx.previous;
+  return p !== null && p.n_matched > ctx.signals.n_matched ? p : null;
+}
+
 /** A raise of the threshold must lift transitivity at least this much to be worth another. */
 const TRANSITIVITY_GAIN = 0.02;
 
@@ -274,8 +284,8 @@ const lowTransitivity: Rule = {
   apply(ctx) {
     const s = ctx.signals;
     if (s.transitivity_rate >= 0.85 || atValley(ctx)) return null;
-    const p = ctx.previous;
-    if (p !== null && p.n_matched > s.n_matched && s.transitivity_rate - p.transitivity_rate < TRANSITIVITY_GAIN) return null;
+    const p = afterLostMatches(ctx);
+    if (p !== null && s.transitivity_rate - p.transitivity_rate < TRANSITIVITY_GAIN) return null;
     return moveThreshold(ctx, 0.05, `transitivity ${s.transitivity_rate} < 0.85`);
   },
 };
@@ -291,8 +301,8 @@ const oversizedClusters: Rule = {
   apply(ctx) {
     const s = ctx.signals;
     if (s.n_oversized_clusters === 0 || atValley(ctx)) return null;
-    const p = ctx.previous;
-    if (p !== null && p.n_matched > s.n_matched && p.n_oversized_clusters > 0 && s.n_oversized_clusters > p.n_oversized_clusters / 2) return null;
+    const p = afterLostMatches(ctx);
+    if (p !== null && p.n_oversized_clusters > 0 && s.n_oversized_clusters > p.n_oversized_clusters / 2) return null;
     return moveThreshold(ctx, 0.05, `${s.n_oversized_clusters} oversized cluster(s), largest ${s.cluster_size_max}`);
   },
 };
