@@ -69,14 +69,14 @@ export function measureRun(run: MatchRun): HealthSignals {
   let matched = 0;
   let borderline = 0;
   let within = 0;
-  const sourceColumn = run.config.link ? run.store.columnIndex(run.config.link.source_column) : -1;
+  const tables = run.config.link ? tableCodes(run, run.store.columnIndex(run.config.link.source_column)) : null;
   const matchedSet = new Set<number>();
   for (let i = 0; i < run.pairs.count; i++) {
     const s = run.pairs.score[i];
     if (run.pairs.flags[i] & 0x80) {
       matched++;
       matchedSet.add(run.pairs.a[i] * n + run.pairs.b[i]);
-      if (sourceColumn >= 0 && run.store.get(sourceColumn, run.pairs.a[i]) === run.store.get(sourceColumn, run.pairs.b[i])) within++;
+      if (tables !== null && tables.codes[run.pairs.a[i]] === tables.codes[run.pairs.b[i]]) within++;
     }
     if (Math.abs(s - threshold) <= BORDERLINE + 1e-12) borderline++;
   }
@@ -130,12 +130,30 @@ export function measureRun(run: MatchRun): HealthSignals {
     cluster_size_max: clusterMax,
     n_oversized_clusters: oversized,
     n_matched_within_source: within,
-    n_matched_across_sources: sourceColumn >= 0 ? matched - within : 0,
-    best_partner_across: sourceColumn >= 0 ? bestPartnerAcross(run, sourceColumn) : {},
+    n_matched_across_sources: tables !== null ? matched - within : 0,
+    best_partner_across: tables !== null ? bestPartnerAcross(run, tables) : {},
   };
 }
 
-function bestPartnerAcross(run: MatchRun, sourceColumn: number): Record<string, number> {
+/** Each row's table as a small integer (decoded once per run, not once per pair) and the tables' names by code. */
+interface TableCodes {
+  codes: Int32Array;
+  names: string[];
+}
+
+function tableCodes(run: MatchRun, sourceColumn: number): TableCodes {
+  const codes = new Int32Array(run.store.rowCount);
+  const byName = new Map<string, number>();
+  for (let r = 0; r < codes.length; r++) {
+    const name = run.store.get(sourceColumn, r) ?? '';
+    let code = byName.get(name);
+    if (code === undefined) byName.set(name, (code = byName.size));
+    codes[r] = code;
+  }
+  return { codes, names: [...byName.keys()] };
+}
+
+function bestPartnerAcross(run: MatchRun, tables: TableCodes): Record<string, number> {
   const n = run.store.rowCount;
   const best = new Float64Array(n).fill(-1);
   const across = new Uint8Array(n);
@@ -143,7 +161,7 @@ function bestPartnerAcross(run: MatchRun, sourceColumn: number): Record<string, 
     const a = run.pairs.a[i];
     const b = run.pairs.b[i];
     const s = run.pairs.score[i];
-    const x = run.store.get(sourceColumn, a) !== run.store.get(sourceColumn, b) ? 1 : 0;
+    const x = tables.codes[a] !== tables.codes[b] ? 1 : 0;
     // Ties keep the first pair seen: pairs come in a deterministic order.
     if (s > best[a]) {
       best[a] = s;
@@ -154,16 +172,20 @@ function bestPartnerAcross(run: MatchRun, sourceColumn: number): Record<string, 
       across[b] = x;
     }
   }
-  const counts = new Map<string, [number, number]>();
+  const withPartner = new Array<number>(tables.names.length).fill(0);
+  const acrossCount = new Array<number>(tables.names.length).fill(0);
   for (let r = 0; r < n; r++) {
     if (best[r] < 0) continue;
-    const table = run.store.get(sourceColumn, r) ?? '';
-    const c = counts.get(table) ?? [0, 0];
-    c[0]++;
-    c[1] += across[r];
-    counts.set(table, c);
+    withPartner[tables.codes[r]]++;
+    acrossCount[tables.codes[r]] += across[r];
   }
-  return Object.fromEntries([...counts].sort((x, y) => (x[0] < y[0] ? -1 : 1)).map(([t, [withPartner, acr]]) => [t, round4(acr / withPartner)]));
+  return Object.fromEntries(
+    tables.names
+      .map((name, t) => [name, t] as const)
+      .filter(([, t]) => withPartner[t] > 0)
+      .sort((x, y) => (x[0] < y[0] ? -1 : 1))
+      .map(([name, t]) => [name, round4(acrossCount[t] / withPartner[t])]),
+  );
 }
 
 /** Matched pairs read per column for {@link HealthSignals.matched_agreement}: enough for a stable rate. */
