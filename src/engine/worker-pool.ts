@@ -16,6 +16,20 @@ type TaskOutput<K extends TaskName> = Awaited<ReturnType<(typeof WorkerTasks)[K]
  * const counts = await pool.run('countChunk', task);
  * await pool.close();
  */
+/**
+ * The pool threads' Node flags: the parent's, plus require(esm) turned off
+ * where Node has it. Piscina loads the worker file with require() first and
+ * falls back to import(); on Node 20.19+ require() of our ES module succeeds
+ * through a synchronous instantiation that aborts the whole process (V8
+ * fatal "IsGraphAsync … must be used on an instantiated module") when the
+ * pool is destroyed while a thread is still loading, as when a command
+ * fails on its input at once. With the flag, require() throws and the
+ * thread takes the import() path, which a termination interrupts cleanly.
+ */
+const WORKER_EXEC_ARGV = process.allowedNodeEnvironmentFlags.has('--experimental-require-module')
+  ? [...process.execArgv, '--no-experimental-require-module']
+  : [...process.execArgv];
+
 export class WorkerPool {
   readonly size: number;
   private readonly piscina: Piscina;
@@ -35,6 +49,7 @@ export class WorkerPool {
       // Every task is CPU-bound; queueing more per thread only adds latency.
       concurrentTasksPerWorker: 1,
       workerData: { niceness: options.niceness ?? 0 },
+      execArgv: WORKER_EXEC_ARGV,
     });
   }
 
