@@ -26,6 +26,7 @@ export const CONFIG_DEFAULTS = {
   em: { max_iterations: 20, convergence: 0.001, seed: 42, sample_pairs: 10000, u_pairs: 5000 },
   blocking: { window: 20, max_block_size: 5000, split_oversized: false, oversized: 'score' },
   maxClusterSize: 100,
+  minLinkDensity: 0,
   linkMode: 'link_only',
 } as const;
 
@@ -50,7 +51,10 @@ export function normalizeConfig(input: ConfigInput): Config {
     matchkeys,
     blocking: normalizeBlocking(input.blocking ?? null, matchkeys),
     review: { lo: input.review?.lo ?? null, hi: input.review?.hi ?? null },
-    clustering: { max_cluster_size: input.clustering?.max_cluster_size ?? CONFIG_DEFAULTS.maxClusterSize },
+    clustering: {
+      max_cluster_size: input.clustering?.max_cluster_size ?? CONFIG_DEFAULTS.maxClusterSize,
+      min_link_density: input.clustering?.min_link_density ?? CONFIG_DEFAULTS.minLinkDensity,
+    },
     link: input.link ? { source_column: input.link.source_column, mode: input.link.mode ?? CONFIG_DEFAULTS.linkMode } : null,
     exclude_columns: [...(input.exclude_columns ?? [])],
   };

@@ -182,7 +182,10 @@ const review = strictMapping(
   'a mapping {lo, hi}',
 );
 
-const clustering = strictMapping({ max_cluster_size: v.optional(wholeNumberAtLeast(2)) }, 'a mapping {max_cluster_size}');
+const clustering = strictMapping(
+  { max_cluster_size: v.optional(wholeNumberAtLeast(2)), min_link_density: v.optional(unitInterval()) },
+  'a mapping {max_cluster_size, min_link_density}',
+);
 
 const link = strictMapping(
   { source_column: columnName(), mode: v.optional(oneOf(['link_only', 'link_and_dedupe'])) },

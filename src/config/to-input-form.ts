@@ -31,7 +31,7 @@ export function configToInputForm(config: Config): PlainMapping {
   if (config.review.lo !== null) review.lo = config.review.lo;
   if (config.review.hi !== null) review.hi = config.review.hi;
   if (Object.keys(review).length > 0) out.review = review;
-  out.clustering = { max_cluster_size: config.clustering.max_cluster_size };
+  out.clustering = { max_cluster_size: config.clustering.max_cluster_size, min_link_density: config.clustering.min_link_density };
   if (config.link) out.link = { source_column: config.link.source_column, mode: config.link.mode };
   if (config.exclude_columns.length > 0) out.exclude_columns = [...config.exclude_columns];
   return out;

@@ -98,7 +98,11 @@ export interface Config {
   blocking: BlockingConfig;
   /** Review band; null bounds mean "derived from the deciding matchkey's threshold" (−0.10 / +0.05). */
   review: { lo: number | null; hi: number | null };
-  clustering: { max_cluster_size: number };
+  /**
+   * Limits on clusters: at most `max_cluster_size` rows; two groups join only when links
+   * cover at least `min_link_density` of their record pairs (0 = connected components).
+   */
+  clustering: { max_cluster_size: number; min_link_density: number };
   /** Linking two sources concatenated in one file. */
   link: { source_column: string; mode: 'link_only' | 'link_and_dedupe' } | null;
   /** Columns never used for matching or profiling (e.g. truth-leaking ids). */

@@ -1,5 +1,5 @@
 /** Worker task: clusters a run's matched pairs (union-find over a maximum spanning forest, size-capped). */
-import { buildClusters } from './clustering/cluster-builder.js';
+import { buildClusters, type ClusterLimits } from './clustering/cluster-builder.js';
 
 /**
  * Builds the initial clusters off the event loop.
@@ -7,10 +7,8 @@ import { buildClusters } from './clustering/cluster-builder.js';
  * @example
  * const clusterOf = await pool.run('clusterLinks', { rowCount, links, maxClusterSize: 100 });
  */
-export function clusterLinks(input: {
-  rowCount: number;
-  links: { a: Int32Array; b: Int32Array; score: Float64Array; count: number };
-  maxClusterSize: number;
-}): Int32Array {
-  return buildClusters({ rowCount: input.rowCount, links: input.links, maxClusterSize: input.maxClusterSize });
+export function clusterLinks(
+  input: { rowCount: number; links: { a: Int32Array; b: Int32Array; score: Float64Array; count: number } } & ClusterLimits,
+): Int32Array {
+  return buildClusters(input);
 }

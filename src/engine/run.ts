@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import type { ColumnStore } from '../data/column-store.js';
 import type { Config, FieldRef } from '../config/types.js';
 import { BlockIndex, type PassSpec } from './blocking/block-index.js';
+import { clusterLimits } from './clustering/cluster-builder.js';
 import { prepareFields, type PreparedFields } from './fields/prepared-fields.js';
 import { matchkeyFieldRefs } from './scoring/pair-scorer.js';
 import type { PairTask } from './scoring/pair-plan.js';
@@ -172,7 +173,7 @@ export async function runMatching(
   const clusterOf = await pool.run('clusterLinks', {
     rowCount: store.rowCount,
     links,
-    maxClusterSize: config.clustering.max_cluster_size,
+    ...clusterLimits(config.clustering),
   });
   report('cluster', t, { links: links.count });
 

@@ -4,6 +4,7 @@ import { PairScorer, type PreparedQuery, type PairExplanation } from '../engine/
 import { openProbabilisticModels } from '../engine/scoring/probabilistic-bridge.js';
 import { PairGraph } from '../engine/clustering/pair-graph.js';
 import { ClusterState } from '../engine/clustering/cluster-state.js';
+import { clusterLimits } from '../engine/clustering/cluster-builder.js';
 import { matchRecord, type RecordMatch } from '../engine/matching/match-records.js';
 import type { WorkerPool } from '../engine/worker-pool.js';
 import type { FieldRef } from '../config/types.js';
@@ -41,7 +42,7 @@ export class MatchResults {
     const lookup = (ref: FieldRef) => run.fields.get(ref);
     this.scorer = new PairScorer(run.config, lookup, openProbabilisticModels(run.config, run.handle.models, lookup));
     this.graph = PairGraph.fromArrays(served.graph);
-    this.clusters = new ClusterState(run.store.rowCount, this.graph, served.seed, run.config.clustering.max_cluster_size);
+    this.clusters = new ClusterState(run.store.rowCount, this.graph, served.seed, clusterLimits(run.config.clustering));
     this.band = served.band;
     this.columns = run.store.names;
   }
@@ -56,7 +57,7 @@ export class MatchResults {
     const served = await pool.run('buildServedRun', {
       rowCount: run.store.rowCount,
       pairs: run.pairs,
-      maxClusterSize: run.config.clustering.max_cluster_size,
+      ...clusterLimits(run.config.clustering),
       thresholds: run.config.matchkeys.map((m) => m.threshold),
       review: run.config.review,
     });

@@ -1,6 +1,7 @@
 /** Worker task: the arrays the server derives from a finished run (pair graph, initial clusters and member lists, review band), built off the event loop on shared memory. */
 import { matchedLinks, type PairList } from '../engine/run.js';
 import { PairGraph, type PairGraphArrays } from '../engine/clustering/pair-graph.js';
+import type { ClusterLimits } from '../engine/clustering/cluster-builder.js';
 import { seedClusterState, type ClusterSeed } from '../engine/clustering/cluster-state.js';
 
 /**
@@ -9,10 +10,9 @@ import { seedClusterState, type ClusterSeed } from '../engine/clustering/cluster
  * @example
  * const input: ServedRunInput = { rowCount, pairs: run.pairs, maxClusterSize: 100, thresholds: [0.8], review: { lo: null, hi: null } };
  */
-export interface ServedRunInput {
+export interface ServedRunInput extends ClusterLimits {
   rowCount: number;
   pairs: PairList;
-  maxClusterSize: number;
   /** Threshold of each matchkey, by index (the deciding matchkey is `flags & 0x7f`). */
   thresholds: number[];
   review: { lo: number | null; hi: number | null };
@@ -78,7 +78,7 @@ function sharedGraph(g: PairGraphArrays): PairGraphArrays {
  */
 export function buildServedRun(input: ServedRunInput): ServedRunArrays {
   const graph = PairGraph.fromPairs(input.rowCount, input.pairs).arrays();
-  const seed = seedClusterState(input.rowCount, matchedLinks(input.pairs), input.maxClusterSize);
+  const seed = seedClusterState(input.rowCount, matchedLinks(input.pairs), input);
   return {
     graph: sharedGraph(graph),
     seed: { linkGraph: sharedGraph(seed.linkGraph), of: shared(seed.of), next: shared(seed.next), sizes: shared(seed.sizes) },

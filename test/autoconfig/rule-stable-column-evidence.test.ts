@@ -24,7 +24,7 @@ function context(agreement: Record<string, number>, profiles: Partial<ColumnProf
     ],
     blocking: { strategy: 'multi_pass', keys: [], window: 20, max_block_size: 5000, split_oversized: false, oversized: 'score' },
     review: { lo: null, hi: null },
-    clustering: { max_cluster_size: 100 },
+    clustering: { max_cluster_size: 100, min_link_density: 0 },
     link: null,
     exclude_columns: [],
   };

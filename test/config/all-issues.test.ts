@@ -13,7 +13,7 @@ test('every problem in a file is reported at once, not just the first', () => {
     type: exact
     fields: [email]
     negative_evidence: [{field: dob, scorer: exact, penalty: 3}]
-clustering: {max_cluster_size: 1}
+clustering: {max_cluster_size: 1, min_link_density: 1.5}
 review: {lo: 2}
 `;
   assert.deepStrictEqual(rejectionIssues(text).map((i) => i.path), [
@@ -22,5 +22,6 @@ review: {lo: 2}
     'matchkeys[1].negative_evidence[0].penalty',
     'review.lo',
     'clustering.max_cluster_size',
+    'clustering.min_link_density',
   ]);
 });

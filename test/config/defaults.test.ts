@@ -83,7 +83,7 @@ test('review, clustering, link and exclude_columns defaults', () => {
   const base = 'matchkeys: [{name: e, type: exact, fields: [email]}]\n';
   const config = parseConfigText(base, 't.yaml');
   assert.deepStrictEqual(config.review, { lo: null, hi: null });
-  assert.deepStrictEqual(config.clustering, { max_cluster_size: 100 });
+  assert.deepStrictEqual(config.clustering, { max_cluster_size: 100, min_link_density: 0 });
   assert.equal(config.link, null);
   assert.deepStrictEqual(config.exclude_columns, []);
   const partial = parseConfigText(`${base}review: {hi: 0.9}\nlink: {source_column: src}\n`, 't.yaml');

@@ -53,7 +53,7 @@ const EXPECTED: Config = {
     oversized: 'skip',
   },
   review: { lo: 0.7, hi: 0.85 },
-  clustering: { max_cluster_size: 50 },
+  clustering: { max_cluster_size: 50, min_link_density: 0 },
   link: { source_column: 'source', mode: 'link_and_dedupe' },
   exclude_columns: ['rec_id'],
 };

@@ -42,7 +42,7 @@ test('the API.md minimal configuration means exactly what the contract says', ()
       oversized: 'score',
     },
     review: { lo: null, hi: null },
-    clustering: { max_cluster_size: 100 },
+    clustering: { max_cluster_size: 100, min_link_density: 0 },
     link: null,
     exclude_columns: [],
   };

@@ -34,7 +34,7 @@ test('column names YAML would misread are quoted and come back as the same strin
     matchkeys: [{ name: 'odd', type: 'exact', fields: awkward.map((field) => ({ field, transforms: [] })), threshold: 1, negative_evidence: [] }],
     blocking: { strategy: 'static', keys: [{ fields: [{ field: '02134', transforms: ['substring:0:3'] }] }], window: 20, max_block_size: 5000, split_oversized: false, oversized: 'score' },
     review: { lo: null, hi: null },
-    clustering: { max_cluster_size: 100 },
+    clustering: { max_cluster_size: 100, min_link_density: 0 },
     link: { source_column: 'no', mode: 'link_only' },
     exclude_columns: ['off'],
   };
@@ -78,7 +78,7 @@ test('generated configurations of every shape survive the round trip', () => {
       matchkeys,
       blocking: { strategy, keys, window: 2 + Math.floor(random() * 50), max_block_size: 2 + Math.floor(random() * 10000), split_oversized: split, oversized: pick(['score', 'skip'] as const) },
       review: { lo, hi: random() < 0.5 ? null : 0.9 },
-      clustering: { max_cluster_size: 2 + Math.floor(random() * 500) },
+      clustering: { max_cluster_size: 2 + Math.floor(random() * 500), min_link_density: random() < 0.5 ? 0 : Math.round(random() * 100) / 100 },
       link: random() < 0.5 ? null : { source_column: 'src', mode: pick(['link_only', 'link_and_dedupe'] as const) },
       exclude_columns: random() < 0.5 ? [] : ['rec_id'],
     };

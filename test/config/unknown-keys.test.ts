@@ -50,7 +50,7 @@ test('several unknown keys in one mapping are all named', () => {
   const text = `matchkeys:\n${PERSON_FUZZY}clustering: {max_cluster_size: 10, min_size: 2, colour: red}\n`;
   assert.equal(
     issueAt(rejectionIssues(text), 'clustering.min_size').message,
-    'unknown key "min_size"; expected one of: max_cluster_size (also not allowed here: "colour")',
+    'unknown key "min_size"; expected one of: max_cluster_size, min_link_density (also not allowed here: "colour")',
   );
 });
 

@@ -21,7 +21,7 @@ test('the YAML form writes every setting explicitly and bare column names where 
       split_oversized: false,
       oversized: 'score',
     },
-    clustering: { max_cluster_size: 100 },
+    clustering: { max_cluster_size: 100, min_link_density: 0 },
   });
 });
 

@@ -41,8 +41,8 @@ test('the graph and the clusters equal the ones built from the pairs directly', 
   assert.deepEqual([...served.graph.offsets], [...direct.offsets]);
   assert.deepEqual([...served.graph.neighbours], [...direct.neighbours]);
   assert.deepEqual([...served.graph.scores], [...direct.scores]);
-  const fromSeed = new ClusterState(9, PairGraph.fromArrays(served.graph), served.seed, 100);
-  const fromLinks = new ClusterState(9, direct, matchedLinks(pairs), 100);
+  const fromSeed = new ClusterState(9, PairGraph.fromArrays(served.graph), served.seed, { maxClusterSize: 100 });
+  const fromLinks = new ClusterState(9, direct, matchedLinks(pairs), { maxClusterSize: 100 });
   assert.deepEqual([...fromSeed.clusterIds()], [...fromLinks.clusterIds()]);
   assert.deepEqual(fromSeed.stats(), fromLinks.stats());
   assert.deepEqual(fromSeed.members(0), [0, 1, 2]);

@@ -1,10 +1,12 @@
-/** Builds the clusters of a run: spanning forest of the links, steward constraints, size split, ids = smallest member. */
+/** Builds the clusters of a run: spanning forest of the links (optionally density-gated), steward constraints, size split, ids = smallest member. */
+import type { Config } from '../../config/types.js';
 import { KindredError } from '../../errors/registry.js';
 import { enforceCannotLinks } from './cannot-link-cuts.js';
 import { strongestFirst } from './edge-order.js';
 import { splitOversized } from './size-split.js';
 import { maximumSpanningForest, type RankedEdges } from './spanning-forest.js';
 import type { Constraints, MustLink, PairList } from './types.js';
+import type { LinkDensityGate } from './link-density-gate.js';
 import { UnionFind } from './union-find.js';
 
 /**
@@ -21,6 +23,30 @@ export interface ClusterInput {
   constraints?: Constraints;
   /** At least 1; `Infinity` turns the size split off. */
   maxClusterSize: number;
+  /**
+   * In [0, 1]; 0 (the default) keeps connected components. Above 0, two
+   * trees join only when links cover this share of their record pairs
+   * (see {@link LinkDensityGate}).
+   */
+  minLinkDensity?: number;
+}
+
+/**
+ * The configured limits on clusters, in the form {@link buildClusters} takes.
+ *
+ * @example
+ * const limits: ClusterLimits = { maxClusterSize: 100, minLinkDensity: 0.1 };
+ */
+export type ClusterLimits = Pick<ClusterInput, 'maxClusterSize' | 'minLinkDensity'>;
+
+/**
+ * The cluster limits of a configuration's `clustering` section.
+ *
+ * @example
+ * clusterLimits({ max_cluster_size: 10, min_link_density: 0.1 }); // { maxClusterSize: 10, minLinkDensity: 0.1 }
+ */
+export function clusterLimits(clustering: Config['clustering']): ClusterLimits {
+  return { maxClusterSize: clustering.max_cluster_size, minLinkDensity: clustering.min_link_density };
 }
 
 /**
@@ -30,7 +56,8 @@ export interface ClusterInput {
  * Steps (docs/clustering.md has the reasoning):
  * 1. edges = kept must-links (newest first) then links not touching an
  *    isolated row (score descending, ties by pair id);
- * 2. maximum spanning forest over them (Kruskal);
+ * 2. maximum spanning forest over them (Kruskal), merges gated by
+ *    `minLinkDensity` when it is above 0;
  * 3. cannot-links, in seq order, cut the weakest edge on their tree path;
  * 4. pieces over `maxClusterSize` lose their weakest automatic edges;
  * 5. clusters are the pieces left; ids are their smallest rows.
@@ -55,7 +82,7 @@ export function buildClusters(input: ClusterInput): Int32Array {
   const isolatedAt = isolationSeqs(rowCount, constraints);
 
   const edges = rankedEdges(rowCount, links, constraints?.mustLinks ?? [], isolatedAt);
-  const forest = maximumSpanningForest(rowCount, edges);
+  const forest = maximumSpanningForest(rowCount, edges, input.minLinkDensity ?? 0);
 
   const cut = new Uint8Array(forest.edges.count);
   let cuts = 0;

@@ -1,6 +1,6 @@
 /** The server's live clustering: applies steward edits by re-clustering only the part of the graph they can change. */
 import { KindredError } from '../../errors/registry.js';
-import { buildClusters } from './cluster-builder.js';
+import { buildClusters, type ClusterLimits } from './cluster-builder.js';
 import { clusterFacts, type ClusterFacts, type ScoredPair } from './cluster-facts.js';
 import { SizeTally, type ClusterStats } from './cluster-stats.js';
 import { clustersBySize, countAtLeast } from './cluster-summaries.js';
@@ -31,11 +31,11 @@ export interface ClusterSeed {
  * computes itself.
  *
  * @example
- * const seed = seedClusterState(5, links, 100); // in a worker
+ * const seed = seedClusterState(5, links, { maxClusterSize: 100 }); // in a worker
  */
-export function seedClusterState(rowCount: number, links: PairList, maxClusterSize: number, constraints?: Constraints): ClusterSeed {
+export function seedClusterState(rowCount: number, links: PairList, limits: ClusterLimits, constraints?: Constraints): ClusterSeed {
   const linkGraph = PairGraph.fromPairs(rowCount, links).arrays();
-  const of = buildClusters({ rowCount, links, constraints: (constraints === undefined ? new ConstraintLog() : ConstraintLog.from(constraints)).snapshot(), maxClusterSize });
+  const of = buildClusters({ rowCount, links, constraints: (constraints === undefined ? new ConstraintLog() : ConstraintLog.from(constraints)).snapshot(), ...limits });
   const next = new Int32Array(rowCount).fill(-1);
   const sizes = new Int32Array(rowCount);
   const all = new Int32Array(rowCount);
@@ -79,7 +79,7 @@ export interface ClusterLine {
 
 /**
  * The clusters of every row, kept equal to
- * `buildClusters({ rowCount, links, constraints, maxClusterSize })` for the
+ * `buildClusters({ rowCount, links, constraints, ...limits })` for the
  * constraints of every edit applied so far, without rebuilding everything.
  *
  * An edit is re-clustered over its **region**: the rows connected to the
@@ -127,18 +127,18 @@ export class ClusterState {
    * constraints) may be given; the state takes its arrays over.
    *
    * @example
-   * new ClusterState(n, graph, links, 100, replayEdits(storedEdits));
-   * new ClusterState(n, graph, await pool.run(...).then((r) => r.seed), 100);
+   * new ClusterState(n, graph, links, { maxClusterSize: 100 }, replayEdits(storedEdits));
+   * new ClusterState(n, graph, await pool.run(...).then((r) => r.seed), { maxClusterSize: 100 });
    */
   constructor(
     readonly rowCount: number,
     private readonly graph: PairGraph,
     links: PairList | ClusterSeed,
-    private readonly maxClusterSize: number,
+    private readonly limits: ClusterLimits,
     constraints?: Constraints,
   ) {
     this.log = constraints === undefined ? new ConstraintLog() : ConstraintLog.from(constraints);
-    const seed = 'of' in links ? links : seedClusterState(rowCount, links, maxClusterSize, constraints);
+    const seed = 'of' in links ? links : seedClusterState(rowCount, links, limits, constraints);
     this.linkGraph = PairGraph.fromArrays(seed.linkGraph);
     this.of = seed.of;
     this.next = seed.next;
@@ -377,7 +377,7 @@ export class ClusterState {
         cannotLinks: global.cannotLinks.map((c) => ({ ...c, a: local[c.a], b: local[c.b] })),
         isolatedAt: new Map([...global.isolatedAt].map(([row, seq]) => [local[row], seq])),
       };
-      const localOf = buildClusters({ rowCount: region.length, links, constraints, maxClusterSize: this.maxClusterSize });
+      const localOf = buildClusters({ rowCount: region.length, links, constraints, ...this.limits });
 
       for (const r of region) if (this.sizes[r] > 0) this.tally.remove(this.sizes[r]);
       const rows = Int32Array.from(region);

@@ -1,4 +1,5 @@
 /** Kruskal's maximum spanning forest over edges already in strength order. */
+import { LinkDensityGate } from './link-density-gate.js';
 import { UnionFind } from './union-find.js';
 
 /**
@@ -35,7 +36,8 @@ export interface SpanningForest {
 
 /**
  * Kruskal: walks the edges strongest first and keeps each one that joins two
- * different trees. Because the input order is total (score, then pair id; or
+ * different trees (and, with `minLinkDensity` > 0, passes the
+ * {@link LinkDensityGate}). Because the input order is total (score, then pair id; or
  * must-link seq), the forest is unique — the same data always yields the same
  * trees. An edge that closes a cycle is the weakest on that cycle, which is
  * what lets later steps reason about "the weakest link on a path" from the
@@ -49,8 +51,9 @@ export interface SpanningForest {
  * f.edges.count;      // 2 (0-2 closes a cycle)
  * f.largestTree;      // 3
  */
-export function maximumSpanningForest(rowCount: number, edges: RankedEdges): SpanningForest {
+export function maximumSpanningForest(rowCount: number, edges: RankedEdges, minLinkDensity = 0): SpanningForest {
   const trees = new UnionFind(rowCount);
+  const gate = minLinkDensity > 0 ? new LinkDensityGate(rowCount, edges, minLinkDensity) : null;
   const cap = Math.min(edges.count, Math.max(rowCount - 1, 0));
   const a = new Int32Array(cap);
   const b = new Int32Array(cap);
@@ -61,7 +64,13 @@ export function maximumSpanningForest(rowCount: number, edges: RankedEdges): Spa
   for (let i = 0; i < edges.count && count < cap; i++) {
     const x = edges.a[i];
     const y = edges.b[i];
-    if (!trees.union(x, y)) continue;
+    const rootX = trees.find(x);
+    const rootY = trees.find(y);
+    if (rootX === rootY) continue;
+    // A refused edge is dropped like one closing a cycle; must-links are never refused.
+    if (gate !== null && edges.mustLink[i] === 0 && !gate.allows(trees, x, y)) continue;
+    trees.union(x, y);
+    gate?.joined(trees, rootX, rootY);
     a[count] = x;
     b[count] = y;
     mustLink[count] = edges.mustLink[i];

@@ -11,7 +11,7 @@ const links = pairList([[0, 1, 0.9], [2, 3, 0.95]]);
 const graph = PairGraph.fromPairs(5, pairList([[0, 1, 0.9], [1, 2, 0.72], [2, 3, 0.95]]));
 
 test('approve joins the two records\' clusters (must-link)', () => {
-  const state = new ClusterState(5, graph, links, 100);
+  const state = new ClusterState(5, graph, links, { maxClusterSize: 100 });
   const { affected } = state.apply({ kind: 'approve', seq: 1, a: 2, b: 1, score: 0.72 });
   assert.deepEqual(groups(state.clusterIds()), [[0, 1, 2, 3], [4]]);
   assert.deepEqual(affected, [0]);
@@ -19,7 +19,7 @@ test('approve joins the two records\' clusters (must-link)', () => {
 });
 
 test('approve links a pair the run never scored, and its score shows in the cluster', () => {
-  const state = new ClusterState(5, graph, links, 100);
+  const state = new ClusterState(5, graph, links, { maxClusterSize: 100 });
   state.apply({ kind: 'approve', seq: 1, a: 3, b: 4, score: 0.41 });
   assert.deepEqual(state.members(2), [2, 3, 4]);
   assert.deepEqual(state.facts(2).pair_scores, { '2-3': 0.95, '3-4': 0.41 });

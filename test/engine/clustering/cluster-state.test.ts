@@ -13,7 +13,7 @@ const links = pairList([[0, 1, 0.9], [1, 2, 0.85]]);
 const graph = PairGraph.fromPairs(5, kept);
 
 test('members, sizes and cluster ids', () => {
-  const state = new ClusterState(5, graph, links, 100);
+  const state = new ClusterState(5, graph, links, { maxClusterSize: 100 });
   assert.deepEqual(state.members(0), [0, 1, 2]);
   assert.deepEqual(state.members(4), [4]);
   assert.equal(state.sizeOf(0), 3);
@@ -24,7 +24,7 @@ test('members, sizes and cluster ids', () => {
 });
 
 test('isLink: matched pairs and must-links, not sub-threshold pairs or rejected ones', () => {
-  const state = new ClusterState(5, graph, links, 100);
+  const state = new ClusterState(5, graph, links, { maxClusterSize: 100 });
   assert.equal(state.isLink(1, 0), true);
   assert.equal(state.isLink(2, 3), false);
   state.apply({ kind: 'approve', seq: 1, a: 3, b: 2, score: 0.7 });
@@ -34,7 +34,7 @@ test('isLink: matched pairs and must-links, not sub-threshold pairs or rejected 
 });
 
 test('facts report links only, and an approved review-band pair with its scored value', () => {
-  const state = new ClusterState(5, graph, links, 100);
+  const state = new ClusterState(5, graph, links, { maxClusterSize: 100 });
   assert.deepEqual(state.facts(0).pair_scores, { '0-1': 0.9, '1-2': 0.85 });
   state.apply({ kind: 'approve', seq: 1, a: 2, b: 3, score: 0.7 });
   const f = state.facts(0);
@@ -47,7 +47,7 @@ test('constructed with replayed constraints, it equals the builder with them', (
     { kind: 'reject', seq: 1, a: 0, b: 2 },
     { kind: 'approve', seq: 2, a: 3, b: 4, score: 0.2 },
   ]);
-  const state = new ClusterState(5, graph, links, 100, constraints);
+  const state = new ClusterState(5, graph, links, { maxClusterSize: 100 }, constraints);
   assert.deepEqual(Array.from(state.clusterIds()), Array.from(buildClusters({ rowCount: 5, links, constraints, maxClusterSize: 100 })));
   assert.deepEqual(Array.from(state.clusterIds()), [0, 0, 2, 3, 3]);
   assert.throws(() => state.apply({ kind: 'unmerge', seq: 2, row: 0 }), KindredError);
@@ -56,13 +56,13 @@ test('constructed with replayed constraints, it equals the builder with them', (
 });
 
 test('affected lists the clusters whose membership changed and the records\' clusters', () => {
-  const state = new ClusterState(5, graph, links, 100);
+  const state = new ClusterState(5, graph, links, { maxClusterSize: 100 });
   assert.deepEqual(state.apply({ kind: 'unmerge', seq: 1, row: 1 }).affected, [0, 1, 2]);
   assert.deepEqual(state.apply({ kind: 'approve', seq: 2, a: 3, b: 4, score: 0.5 }).affected, [3]);
 });
 
 test('edits naming rows outside the data are refused with not_found and change nothing', () => {
-  const state = new ClusterState(5, graph, links, 100);
+  const state = new ClusterState(5, graph, links, { maxClusterSize: 100 });
   const before = state.clusterIds();
   assert.throws(() => state.apply({ kind: 'approve', seq: 1, a: 0, b: 5, score: 0.5 }), (e: unknown) => e instanceof KindredError && e.code === 'not_found');
   assert.throws(() => state.apply({ kind: 'shatter', seq: 1, members: [0, -1] }), KindredError);

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildClusters } from '../../../src/engine/clustering/cluster-builder.js';
+import { buildClusters, type ClusterLimits } from '../../../src/engine/clustering/cluster-builder.js';
 import { clusterStats } from '../../../src/engine/clustering/cluster-stats.js';
 import { ClusterState } from '../../../src/engine/clustering/cluster-state.js';
 import { replayEdits } from '../../../src/engine/clustering/constraint-log.js';
@@ -9,11 +9,11 @@ import type { Edit, PairList } from '../../../src/engine/clustering/types.js';
 import { pairList, randomPairs, seededRandom } from './pair-list-fixture.js';
 
 /** Applies the edits one by one and checks the live state against a full rebuild after each. */
-function checkAgainstRebuild(rowCount: number, links: PairList, maxClusterSize: number, edits: Edit[], label: string): void {
-  const state = new ClusterState(rowCount, PairGraph.fromPairs(rowCount, links), links, maxClusterSize);
+function checkAgainstRebuild(rowCount: number, links: PairList, limits: ClusterLimits, edits: Edit[], label: string): void {
+  const state = new ClusterState(rowCount, PairGraph.fromPairs(rowCount, links), links, limits);
   for (let i = 0; i < edits.length; i++) {
     state.apply(edits[i]);
-    const full = buildClusters({ rowCount, links, constraints: replayEdits(edits.slice(0, i + 1)), maxClusterSize });
+    const full = buildClusters({ rowCount, links, constraints: replayEdits(edits.slice(0, i + 1)), ...limits });
     assert.deepEqual(Array.from(state.clusterIds()), Array.from(full), `${label}: after edit ${i} ${JSON.stringify(edits[i])}`);
     assert.deepEqual(state.stats(), clusterStats(full), `${label}: stats after edit ${i}`);
   }
@@ -23,7 +23,7 @@ test('regression: two clusters kept apart only by cannot-links through a third r
   // x=0, z=1, y=2: the tree is 0-1-2 and the direct 0-2 link is not in it. Rejects cut 0-1 and 1-2.
   // Withdrawing reject(0,2) must not let 0-2 join {0} and {2}: the full rebuild keeps them apart.
   const links = pairList([[0, 1, 0.5], [1, 2, 0.5], [0, 2, 0.4]]);
-  checkAgainstRebuild(3, links, 100, [
+  checkAgainstRebuild(3, links, { maxClusterSize: 100 }, [
     { kind: 'reject', seq: 1, a: 0, b: 1 },
     { kind: 'reject', seq: 2, a: 1, b: 2 },
     { kind: 'reject', seq: 3, a: 0, b: 2 },
@@ -37,8 +37,10 @@ test('incremental edits equal a full rebuild after every edit (seeded random gra
     const rowCount = 30 + Math.floor(rnd() * 50);
     const links = randomPairs(rnd, rowCount, Math.floor(rowCount * (0.8 + rnd())));
     const maxClusterSize = rnd() < 0.3 ? 100 : 3 + Math.floor(rnd() * 6);
+    // Every other round gates merges by link density, which re-clustering a region must reproduce too.
+    const minLinkDensity = round % 2 === 0 ? 0 : [0.1, 0.3, 0.6][round % 3];
     const edits = randomEdits(rnd, rowCount, links, 40);
-    checkAgainstRebuild(rowCount, links, maxClusterSize, edits, `round ${round}`);
+    checkAgainstRebuild(rowCount, links, { maxClusterSize, minLinkDensity }, edits, `round ${round}`);
   }
 });
 

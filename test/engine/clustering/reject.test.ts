@@ -6,7 +6,7 @@ import type { PairList } from '../../../src/engine/clustering/types.js';
 import { groups, pairList } from './pair-list-fixture.js';
 
 function stateOf(rowCount: number, links: PairList): ClusterState {
-  return new ClusterState(rowCount, PairGraph.fromPairs(rowCount, links), links, 100);
+  return new ClusterState(rowCount, PairGraph.fromPairs(rowCount, links), links, { maxClusterSize: 100 });
 }
 
 test('reject cuts only the weakest link on the path: a-b-c-d with a weak b-c leaves {a,b} and {c,d}', () => {

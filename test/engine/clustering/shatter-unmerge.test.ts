@@ -7,7 +7,7 @@ import type { PairList } from '../../../src/engine/clustering/types.js';
 import { groups, pairList } from './pair-list-fixture.js';
 
 function stateOf(rowCount: number, links: PairList): ClusterState {
-  return new ClusterState(rowCount, PairGraph.fromPairs(rowCount, links), links, 100);
+  return new ClusterState(rowCount, PairGraph.fromPairs(rowCount, links), links, { maxClusterSize: 100 });
 }
 
 test('shatter makes every member a singleton, and the links do not bring them back', () => {

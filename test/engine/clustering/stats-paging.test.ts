@@ -8,7 +8,7 @@ import { pairList } from './pair-list-fixture.js';
 
 // Clusters: {0,1,2} {3,4} {5,6} {7,8,9,10}; singletons 11, 12.
 const links = pairList([[0, 1, 0.9], [1, 2, 0.8], [3, 4, 0.95], [5, 6, 0.7], [7, 8, 0.9], [8, 9, 0.9], [9, 10, 0.9]]);
-const fresh = (): ClusterState => new ClusterState(13, PairGraph.fromPairs(13, links), links, 100);
+const fresh = (): ClusterState => new ClusterState(13, PairGraph.fromPairs(13, links), links, { maxClusterSize: 100 });
 
 test('stats follow the /stats definitions', () => {
   assert.deepEqual(fresh().stats(), {

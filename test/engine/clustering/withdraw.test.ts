@@ -5,7 +5,7 @@ import { PairGraph } from '../../../src/engine/clustering/pair-graph.js';
 import { groups, pairList } from './pair-list-fixture.js';
 
 const links = pairList([[0, 1, 0.9], [1, 2, 0.6], [2, 3, 0.9]]);
-const fresh = (): ClusterState => new ClusterState(5, PairGraph.fromPairs(5, links), links, 100);
+const fresh = (): ClusterState => new ClusterState(5, PairGraph.fromPairs(5, links), links, { maxClusterSize: 100 });
 
 test('withdrawing a reject restores the clusters as if it had not been made', () => {
   const state = fresh();
