@@ -22,22 +22,19 @@ export function chooseBlocking(store: ColumnStore, profiles: ColumnProfile[]): B
     }
   }
   // Mostly-present short text first: long descriptions rarely start alike, so they block last.
+  // Among the rest, the rarest agreement first: in a file full of duplicates a title repeats
+  // (low distinct ratio) yet two random rows still seldom share it.
   const names = byDistinct
     .filter((p) => p.kind === 'name' || p.kind === 'text' || p.kind === 'long_text')
     .sort((a, b) => Number(a.kind === 'long_text') - Number(b.kind === 'long_text') || Number(a.nullRate >= 0.5) - Number(b.nullRate >= 0.5));
-  for (const p of names.slice(0, 3)) {
-    if (p.kind === 'name') {
-      candidates.push({ fields: [{ field: p.column, transforms: ['lowercase', 'strip', 'substring:0:4'] }] });
-      candidates.push({ fields: [{ field: p.column, transforms: ['lowercase', 'first_token', 'soundex'] }] });
-    } else if (p.kind === 'text') {
-      // Titles and product names: the same words, not always in the same order or with the same first word.
-      candidates.push({ fields: [{ field: p.column, transforms: ['lowercase', 'alpha_only', 'substring:0:8'] }] });
-      candidates.push({ fields: [{ field: p.column, transforms: ['lowercase', 'first_token'] }] });
-      candidates.push({ fields: [{ field: p.column, transforms: ['lowercase', 'last_token'] }] });
-    } else {
-      candidates.push({ fields: [{ field: p.column, transforms: ['lowercase', 'normalize_whitespace', 'substring:0:12'] }] });
-    }
+  // Round robin over the columns (every column's first pass, then every second pass, ...), so
+  // the budget below buys several columns' evidence before a second key on any one column.
+  const perColumn = names.slice(0, 5).filter((p) => p.kind !== 'long_text').map(textPasses);
+  for (let i = 0; perColumn.some((passes) => i < passes.length); i++) {
+    for (const passes of perColumn) if (i < passes.length) candidates.push(passes[i]);
   }
+  // Long descriptions rarely start alike: they block only when few shorter texts can.
+  if (perColumn.length < 3) for (const p of names.slice(0, 3)) if (p.kind === 'long_text') candidates.push(...textPasses(p));
   const codes = byDistinct.filter((p) => p.kind === 'code' || p.kind === 'number');
   if (codes.length >= 2) {
     candidates.push({ fields: [{ field: codes[0].column, transforms: ['strip'] }, { field: codes[1].column, transforms: ['strip'] }] });
@@ -54,8 +51,9 @@ export function chooseBlocking(store: ColumnStore, profiles: ColumnProfile[]): B
   const budget = Math.max(50_000, store.rowCount * 40);
   const kept: BlockingKey[] = [];
   let spent = 0;
+  const wordy = new Set(profiles.filter((p) => (p.kind === 'text' || p.kind === 'long_text') && p.avgTokens >= 3).map((p) => p.column));
   for (const key of candidates) {
-    const pairs = projectedPairs(store, key);
+    const pairs = projectedPairs(store, key, { sameTextIsFree: key.fields.length === 1 && wordy.has(key.fields[0].field) });
     if (pairs > budget / 2 || spent + pairs > budget) continue;
     kept.push(key);
     spent += pairs;
@@ -64,25 +62,49 @@ export function chooseBlocking(store: ColumnStore, profiles: ColumnProfile[]): B
   return kept;
 }
 
+/** The blocking passes of one name or text column, the most likely to hold duplicates together first. */
+function textPasses(p: ColumnProfile): BlockingKey[] {
+  const pass = (...transforms: string[]): BlockingKey => ({ fields: [{ field: p.column, transforms }] });
+  if (p.kind === 'name') return [pass('lowercase', 'strip', 'substring:0:4'), pass('lowercase', 'first_token', 'soundex')];
+  // Titles and product names: the same words, not always in the same order or with the same first word.
+  if (p.kind === 'text') return [pass('lowercase', 'alpha_only', 'substring:0:8'), pass('lowercase', 'first_token'), pass('lowercase', 'last_token')];
+  return [pass('lowercase', 'normalize_whitespace', 'substring:0:12')];
+}
+
 /**
  * Projects Σ C(block, 2) of a key from a sample of rows (raw values, so a rough upper estimate for prefixes).
+ * With `sameTextIsFree` (a one-column key on multi-word text), pairs whose whole
+ * values have the same letters and digits are not counted: two records with the same
+ * title or description are almost surely one entity, so they are the pairs
+ * blocking exists to find, not its cost. Without it, a file full of repeated
+ * titles would look too expensive to block on its titles at all.
  *
  * @example
  * projectedPairs(store, { fields: [{ field: 'surname', transforms: ['lowercase'] }] }); // 41_250
  */
-export function projectedPairs(store: ColumnStore, key: BlockingKey): number {
+export function projectedPairs(store: ColumnStore, key: BlockingKey, options: { sameTextIsFree?: boolean } = {}): number {
   const rows = sampleRows(store.rowCount, 20_000);
   const scale = store.rowCount / Math.max(1, rows.length);
   const counts = new Map<string, number>();
+  const sameText = new Map<string, number>();
   for (const r of rows) {
     const k = approximateKey(store, key, r);
-    if (k !== null) counts.set(k, (counts.get(k) ?? 0) + 1);
+    if (k === null) continue;
+    counts.set(k, (counts.get(k) ?? 0) + 1);
+    if (options.sameTextIsFree) {
+      // Letters and digits: '12 x 5 inches' and '3 x 4 inches' must stay different texts.
+      const whole = (store.get(store.columnIndex(key.fields[0].field), r) ?? '').toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+      const both = `${k}\u0000${whole}`;
+      sameText.set(both, (sameText.get(both) ?? 0) + 1);
+    }
   }
-  let pairs = 0;
-  for (const c of counts.values()) {
+  const pairsOf = (c: number): number => {
     const s = c * scale;
-    pairs += (s * (s - 1)) / 2;
-  }
+    return (s * (s - 1)) / 2;
+  };
+  let pairs = 0;
+  for (const c of counts.values()) pairs += pairsOf(c);
+  for (const c of sameText.values()) pairs -= pairsOf(c);
   return pairs;
 }
 
