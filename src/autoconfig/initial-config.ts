@@ -108,7 +108,7 @@ export function initialConfig(
     matchkeys: [{ name: MATCHKEY_NAME, type: 'weighted', threshold: V0_THRESHOLD, fields, negative_evidence: [] }],
     blocking: { strategy: 'multi_pass', keys: chooseBlocking(store, [...usable]), window: 20, max_block_size: 5000, split_oversized: false, oversized: 'score' },
     review: { lo: null, hi: null },
-    clustering: { max_cluster_size: 100 },
+    clustering: { max_cluster_size: 100, min_link_density: 0.1 },
     link: source ? { source_column: source.column, mode: 'link_and_dedupe' } : null,
     exclude_columns: [...exclude],
   };

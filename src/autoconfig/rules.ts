@@ -259,50 +259,54 @@ const scoreValleyThreshold: Rule = {
   },
 };
 
-/**
- * The previous run's signals when this run matched fewer pairs (the last
- * change was a threshold raise that cost matches), else null: the symptom
- * rules then ask whether that raise bought anything before raising again.
- */
-function afterLostMatches(ctx: RuleContext): HealthSignals | null {
-  const p = ctx.previous;
-  return p !== null && p.n_matched > ctx.signals.n_matched ? p : null;
-}
-
 /** A raise of the threshold must lift transitivity at least this much to be worth another. */
 const TRANSITIVITY_GAIN = 0.02;
 
 /**
+ * Whether a threshold raise by one of the symptom rules paid off, judged on
+ * the runs before and after it. A raise that kept every match is never held
+ * against the rule. One that lost matches pays off only if it treated its
+ * symptom: transitivity up by {@link TRANSITIVITY_GAIN}, or the oversized
+ * clusters at least halved. When it did not, the chains or large clusters
+ * are the data's (entities whose records do not all resemble each other),
+ * not the threshold's, and raising further only loses matches.
+ */
+const RAISE_PAYOFF: Readonly<Record<string, (before: HealthSignals, after: HealthSignals) => boolean>> = {
+  low_transitivity: (before, after) =>
+    before.n_matched <= after.n_matched || after.transitivity_rate - before.transitivity_rate >= TRANSITIVITY_GAIN,
+  oversized_clusters: (before, after) =>
+    before.n_matched <= after.n_matched || before.n_oversized_clusters === 0 || after.n_oversized_clusters <= before.n_oversized_clusters / 2,
+};
+
+/** Whether the previous change (if it was this rule's raise) paid off; true when there is no previous run. */
+function lastRaisePaid(rule: string, ctx: RuleContext): boolean {
+  return ctx.previous === null || RAISE_PAYOFF[rule](ctx.previous, ctx.signals);
+}
+
+/**
  * Matched links do not close into triangles: raise the threshold by 0.05
  * (ceiling 0.95), unless it sits at the score valley, or the last raise
- * did not lift transitivity: then the chains are the data's (large, noisy
- * clusters whose members do not all resemble each other), not the
- * threshold's, and raising it further only loses matches.
+ * did not pay off ({@link RAISE_PAYOFF}).
  */
 const lowTransitivity: Rule = {
   name: 'low_transitivity',
   apply(ctx) {
     const s = ctx.signals;
-    if (s.transitivity_rate >= 0.85 || atValley(ctx)) return null;
-    const p = afterLostMatches(ctx);
-    if (p !== null && s.transitivity_rate - p.transitivity_rate < TRANSITIVITY_GAIN) return null;
+    if (s.transitivity_rate >= 0.85 || atValley(ctx) || !lastRaisePaid('low_transitivity', ctx)) return null;
     return moveThreshold(ctx, 0.05, `transitivity ${s.transitivity_rate} < 0.85`);
   },
 };
 
 /**
  * A cluster grew past the oversized limit: raise the threshold by 0.05
- * (ceiling 0.95), unless it sits at the score valley, or the last raise lost
- * matches without halving the oversized clusters: then they are the data's
- * (entities with many records), not chains of weak links.
+ * (ceiling 0.95), unless it sits at the score valley, or the last raise
+ * did not pay off ({@link RAISE_PAYOFF}).
  */
 const oversizedClusters: Rule = {
   name: 'oversized_clusters',
   apply(ctx) {
     const s = ctx.signals;
-    if (s.n_oversized_clusters === 0 || atValley(ctx)) return null;
-    const p = afterLostMatches(ctx);
-    if (p !== null && p.n_oversized_clusters > 0 && s.n_oversized_clusters > p.n_oversized_clusters / 2) return null;
+    if (s.n_oversized_clusters === 0 || atValley(ctx) || !lastRaisePaid('oversized_clusters', ctx)) return null;
     return moveThreshold(ctx, 0.05, `${s.n_oversized_clusters} oversized cluster(s), largest ${s.cluster_size_max}`);
   },
 };
