@@ -1,0 +1,33 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { chooseBlocking, projectedPairs } from '../../src/autoconfig/blocking-choice.js';
+import { profileColumns } from '../../src/autoconfig/column-profile.js';
+import type { BlockingKey } from '../../src/config/types.js';
+import { table } from './fixtures.js';
+
+const titleKey: BlockingKey = { fields: [{ field: 'title', transforms: ['lowercase', 'alpha_only', 'substring:0:8'] }] };
+
+test('identical multi-word texts in a block are not counted as cost when asked; different texts under one prefix are', () => {
+  // Block "learning": 4 copies of one title (6 pairs, all free) + 2 other titles (the other 9 pairs cost).
+  const titles = ['Learning to rank, fast', 'learning to rank fast.', 'LEARNING TO RANK FAST', 'Learning to rank: fast', 'Learning trees 2', 'Learning trees 3'];
+  const store = table(['title'], titles.map((t) => [t]));
+  assert.equal(projectedPairs(store, titleKey), 15);
+  // Digits are kept: "trees 2" and "trees 3" are different texts.
+  assert.equal(projectedPairs(store, titleKey, { sameTextIsFree: true }), 15 - 6);
+});
+
+test('text passes are offered round robin: every column gets its first pass before any gets a second', () => {
+  // Every value its own first word, so each pass is cheap and only the order decides.
+  const word = (n: number): string => Array.from({ length: 4 }, (_, k) => String.fromCharCode(97 + (Math.floor(n / 26 ** k) % 26))).join('');
+  const rows = Array.from({ length: 400 }, (_, i) => [`${word(i)} alpha beta ${word(i + 7)}`, `${word(i + 1000)} gamma delta ${word(i + 2000)}`]);
+  const store = table(['a', 'b'], rows);
+  const keys = chooseBlocking(store, profileColumns(store, []));
+  const described = keys.map((k) => `${k.fields[0].field}:${k.fields[0].transforms.join('|')}`);
+  assert.deepEqual(described.slice(0, 4).map((d) => d.slice(d.indexOf(':') + 1)), [
+    'lowercase|alpha_only|substring:0:8',
+    'lowercase|alpha_only|substring:0:8',
+    'lowercase|first_token',
+    'lowercase|first_token',
+  ]);
+  assert.notEqual(described[0].split(':')[0], described[1].split(':')[0], 'the two first passes are on different columns');
+});
