@@ -4,6 +4,7 @@ import { fieldKey, stringToCodes, type FieldDictionary } from '../fields/field-d
 import type { PreparedFields } from '../fields/prepared-fields.js';
 import type { WorkerPool } from '../worker-pool.js';
 import type { PassHandle } from './block-pass.js';
+import { findKeyRow } from './key-table.js';
 import { pairLayout, type PairLayout } from './pair-layout.js';
 import { ValueIndex } from './value-index.js';
 
@@ -63,6 +64,10 @@ export interface BuiltPass {
   blockOf: Int32Array;
   /** 1 for a group that is a sub-block of a split block; null when nothing was split. */
   subBlocks: Uint8Array | null;
+  /** Block passes: key tuple → a row of its (first) group; null for a sorted-neighbourhood pass. */
+  keyTable: Int32Array | null;
+  /** The key fields' row ids, in key order (what the key table hashes). */
+  keyIds: Int32Array[];
   /** Where the pass's candidate pairs lie, for planning, scoring and sampling. */
   layout: PairLayout;
   dicts: FieldDictionary[];
@@ -160,17 +165,16 @@ export class BlockIndex {
 
   private blockCandidates(pass: BuiltPass, valueOf: (ref: FieldRef, dict: FieldDictionary) => string | null, found: Set<number>): void {
     const tuple = this.idTuple(pass.spec.fields, pass.dicts, valueOf);
-    if (tuple === null) return;
-    const ids = pass.dicts.map((d) => d.ids);
-    const byKey = (g: number): number => compareIds(ids, pass.order[pass.starts[g]], tuple);
-    const lo = lowerBound(0, pass.handle.groups, byKey);
-    if (lo === pass.handle.groups || byKey(lo) !== 0) return;
-    // Every group holds one key, except the sub-blocks of a split block, which share theirs: only then is a second search needed.
-    const split = pass.subBlocks !== null && pass.subBlocks[lo] === 1;
-    const hi = split ? upperBound(lo, pass.handle.groups, byKey) : lo + 1;
+    if (tuple === null || pass.keyTable === null) return;
+    const row = findKeyRow(pass.keyTable, pass.keyIds, tuple);
+    if (row < 0) return;
+    // The table holds a row of the key's first group: the group itself, or the first sub-block of a split block.
+    const lo = pass.blockOf[row];
     let g = lo;
-    if (split) {
-      // A split block: only the record's sub-block, by its secondary key.
+    if (pass.subBlocks !== null && pass.subBlocks[lo] === 1) {
+      // A split block: only the record's sub-block, by its secondary key (the sub-blocks sharing the key are few; binary search is fine).
+      const byKey = (k: number): number => compareIds(pass.keyIds, pass.order[pass.starts[k]], tuple);
+      const hi = upperBound(lo, pass.handle.groups, byKey);
       const sub = this.idTuple(pass.spec.splitBy, pass.splitDicts, valueOf);
       if (sub === null) return;
       const subIds = pass.splitDicts.map((d) => d.ids);
@@ -209,6 +213,8 @@ function openPass(spec: PassSpec, handle: PassHandle, dicts: FieldDictionary[], 
     starts,
     blockOf: new Int32Array(handle.blockOf),
     subBlocks: handle.subBlocks === null ? null : new Uint8Array(handle.subBlocks),
+    keyTable: handle.keyTable === null ? null : new Int32Array(handle.keyTable),
+    keyIds: dicts.map((d) => d.ids),
     layout: pairLayout(spec.window, starts, handle.groups, handle.rows),
     dicts,
     splitDicts,
