@@ -155,46 +155,23 @@ export class BlockIndex {
    * be). `valueOf` gives the record's transformed value of a field reference.
    */
   candidates(valueOf: (ref: FieldRef, dict: FieldDictionary) => string | null): Int32Array {
-    const found = new Set<number>();
+    // Passes share fields (surname in two keys, say): each value is looked up once per record.
+    const known = new Map<string, number>();
+    const idOf: IdOf = (ref, dict) => {
+      let id = known.get(dict.key);
+      if (id === undefined) {
+        const v = valueOf(ref, dict);
+        id = v === null ? -1 : this.lookup(dict).idOf(v);
+        known.set(dict.key, id);
+      }
+      return id;
+    };
+    const found: number[] = [];
     for (const pass of this.passes) {
-      if (pass.spec.window === null) this.blockCandidates(pass, valueOf, found);
+      if (pass.spec.window === null) blockCandidates(pass, idOf, found);
       else windowCandidates(pass, pass.spec.window, valueOf, found);
     }
-    return Int32Array.from([...found].sort((a, b) => a - b));
-  }
-
-  private blockCandidates(pass: BuiltPass, valueOf: (ref: FieldRef, dict: FieldDictionary) => string | null, found: Set<number>): void {
-    const tuple = this.idTuple(pass.spec.fields, pass.dicts, valueOf);
-    if (tuple === null || pass.keyTable === null) return;
-    const row = findKeyRow(pass.keyTable, pass.keyIds, tuple);
-    if (row < 0) return;
-    // The table holds a row of the key's first group: the group itself, or the first sub-block of a split block.
-    const lo = pass.blockOf[row];
-    let g = lo;
-    if (pass.subBlocks !== null && pass.subBlocks[lo] === 1) {
-      // A split block: only the record's sub-block, by its secondary key (the sub-blocks sharing the key are few; binary search is fine).
-      const byKey = (k: number): number => compareIds(pass.keyIds, pass.order[pass.starts[k]], tuple);
-      const hi = upperBound(lo, pass.handle.groups, byKey);
-      const sub = this.idTuple(pass.spec.splitBy, pass.splitDicts, valueOf);
-      if (sub === null) return;
-      const subIds = pass.splitDicts.map((d) => d.ids);
-      const bySub = (k: number): number => compareIds(subIds, pass.order[pass.starts[k]], sub);
-      g = lowerBound(lo, hi, bySub);
-      if (g === hi || bySub(g) !== 0) return;
-    }
-    for (let i = pass.starts[g]; i < pass.starts[g + 1]; i++) found.add(pass.order[i]);
-  }
-
-  /** The dictionary ids of a record's values of `refs`, or null when one is missing or held by no row. */
-  private idTuple(refs: readonly FieldRef[], dicts: readonly FieldDictionary[], valueOf: (ref: FieldRef, dict: FieldDictionary) => string | null): number[] | null {
-    const tuple: number[] = [];
-    for (let f = 0; f < dicts.length; f++) {
-      const v = valueOf(refs[f], dicts[f]);
-      const id = v === null ? -1 : this.lookup(dicts[f]).idOf(v);
-      if (id < 0) return null;
-      tuple.push(id);
-    }
-    return tuple;
+    return ascendingUnique(found);
   }
 
   private lookup(dict: FieldDictionary): ValueIndex {
@@ -202,6 +179,51 @@ export class BlockIndex {
     if (!l) this.lookups.set(dict.key, (l = new ValueIndex(dict)));
     return l;
   }
+}
+
+/** A record's dictionary id of a field reference: −1 when its value is missing or held by no row. */
+type IdOf = (ref: FieldRef, dict: FieldDictionary) => number;
+
+/** Candidates of a block pass: the rows of the record's block (its sub-block when the block was split). */
+function blockCandidates(pass: BuiltPass, idOf: IdOf, found: number[]): void {
+  const tuple = idTuple(pass.spec.fields, pass.dicts, idOf);
+  if (tuple === null || pass.keyTable === null) return;
+  const row = findKeyRow(pass.keyTable, pass.keyIds, tuple);
+  if (row < 0) return;
+  // The table holds a row of the key's first group: the group itself, or the first sub-block of a split block.
+  const lo = pass.blockOf[row];
+  let g = lo;
+  if (pass.subBlocks !== null && pass.subBlocks[lo] === 1) {
+    // A split block: only the record's sub-block, by its secondary key (the sub-blocks sharing the key are few; binary search is fine).
+    const byKey = (k: number): number => compareIds(pass.keyIds, pass.order[pass.starts[k]], tuple);
+    const hi = upperBound(lo, pass.handle.groups, byKey);
+    const sub = idTuple(pass.spec.splitBy, pass.splitDicts, idOf);
+    if (sub === null) return;
+    const subIds = pass.splitDicts.map((d) => d.ids);
+    const bySub = (k: number): number => compareIds(subIds, pass.order[pass.starts[k]], sub);
+    g = lowerBound(lo, hi, bySub);
+    if (g === hi || bySub(g) !== 0) return;
+  }
+  for (let i = pass.starts[g]; i < pass.starts[g + 1]; i++) found.push(pass.order[i]);
+}
+
+/** The dictionary ids of a record's values of `refs`, or null when one is missing or held by no row. */
+function idTuple(refs: readonly FieldRef[], dicts: readonly FieldDictionary[], idOf: IdOf): number[] | null {
+  const tuple: number[] = [];
+  for (let f = 0; f < dicts.length; f++) {
+    const id = idOf(refs[f], dicts[f]);
+    if (id < 0) return null;
+    tuple.push(id);
+  }
+  return tuple;
+}
+
+/** The distinct rows of `rows`, ascending (a row found by several passes counts once). */
+function ascendingUnique(rows: readonly number[]): Int32Array {
+  const sorted = Int32Array.from(rows).sort();
+  let n = 0;
+  for (let i = 0; i < sorted.length; i++) if (n === 0 || sorted[i] !== sorted[n - 1]) sorted[n++] = sorted[i];
+  return sorted.slice(0, n);
 }
 
 function openPass(spec: PassSpec, handle: PassHandle, dicts: FieldDictionary[], splitDicts: FieldDictionary[]): BuiltPass {
@@ -235,7 +257,7 @@ function windowCandidates(
   pass: BuiltPass,
   window: number,
   valueOf: (ref: FieldRef, dict: FieldDictionary) => string | null,
-  found: Set<number>,
+  found: number[],
 ): void {
   const query: Uint32Array[] = [];
   for (let f = 0; f < pass.dicts.length; f++) {
@@ -248,7 +270,7 @@ function windowCandidates(
   const at = g < groups ? pass.starts[g] : pass.handle.rows;
   const from = Math.max(0, at - (window - 1));
   const to = Math.min(pass.handle.rows, at + window - 1);
-  for (let i = from; i < to; i++) found.add(pass.order[i]);
+  for (let i = from; i < to; i++) found.push(pass.order[i]);
 }
 
 /** Sign of (the id tuple of `row`) − `tuple`, field by field. */

@@ -1,6 +1,5 @@
 /** Finds the dictionary id of a value (for /match queries) with a hash table over the shared code points, built on first use. */
 import type { FieldDictionary } from '../fields/field-dictionary.js';
-import { stringToCodes } from '../fields/field-dictionary.js';
 
 function hashCodes(codes: Uint32Array, start: number, end: number): number {
   let h = 0x811c9dc5;
@@ -33,26 +32,35 @@ export class ValueIndex {
     }
   }
 
-  /** The id of `value`, or −1. */
+  /** The id of `value`, or −1. Reads the string's code points in place: no array per query value. */
   idOf(value: string): number {
-    const q = stringToCodes(value);
     const { codes, offsets } = this.dict;
-    let slot = hashCodes(q, 0, q.length) & this.mask;
+    let h = 0x811c9dc5;
+    let length = 0;
+    for (let i = 0; i < value.length; i++) {
+      const c = value.codePointAt(i) as number;
+      if (c > 0xffff) i++;
+      h = Math.imul(h ^ c, 0x01000193);
+      length++;
+    }
+    let slot = ((h ^ (h >>> 15)) >>> 0) & this.mask;
     for (;;) {
       const v = this.table[slot];
       if (v === -1) return -1;
       const s = offsets[v];
-      if (offsets[v + 1] - s === q.length) {
-        let same = true;
-        for (let i = 0; i < q.length; i++) {
-          if (codes[s + i] !== q[i]) {
-            same = false;
-            break;
-          }
-        }
-        if (same) return v;
-      }
+      if (offsets[v + 1] - s === length && sameCodes(codes, s, value)) return v;
       slot = (slot + 1) & this.mask;
     }
   }
+}
+
+/** Whether `codes` from `start` holds the code points of `value` (the length is already known to agree). */
+function sameCodes(codes: Uint32Array, start: number, value: string): boolean {
+  let k = start;
+  for (let i = 0; i < value.length; i++) {
+    const c = value.codePointAt(i) as number;
+    if (c > 0xffff) i++;
+    if (codes[k++] !== c) return false;
+  }
+  return true;
 }
