@@ -36,6 +36,7 @@ export function matchRecord(
     return v;
   });
   const layout = scorer.layoutQuery(query);
+  scorer.touchRows(candidates);
   const out: RecordMatch[] = [];
   for (const row of candidates) {
     if (scorer.matchLayout(layout, row)) out.push({ row, score: scorer.score });
