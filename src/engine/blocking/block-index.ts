@@ -6,7 +6,7 @@ import type { WorkerPool } from '../worker-pool.js';
 import type { PassHandle } from './block-pass.js';
 import { findKeyRow } from './key-table.js';
 import { pairLayout, type PairLayout } from './pair-layout.js';
-import { ValueIndex } from './value-index.js';
+import { valueIndexOf } from './value-index.js';
 
 /**
  * One blocking pass: the fields of its key, how it pairs rows, and where it came from.
@@ -84,7 +84,6 @@ export interface BuiltPass {
 export class BlockIndex {
   readonly passes: BuiltPass[];
   readonly oversized: OversizedBlock[];
-  private readonly lookups = new Map<string, ValueIndex>();
 
   private constructor(passes: BuiltPass[], oversized: OversizedBlock[]) {
     this.passes = passes;
@@ -161,7 +160,7 @@ export class BlockIndex {
       let id = known.get(dict.key);
       if (id === undefined) {
         const v = valueOf(ref, dict);
-        id = v === null ? -1 : this.lookup(dict).idOf(v);
+        id = v === null ? -1 : valueIndexOf(dict).idOf(v);
         known.set(dict.key, id);
       }
       return id;
@@ -172,12 +171,6 @@ export class BlockIndex {
       else windowCandidates(pass, pass.spec.window, valueOf, found);
     }
     return ascendingUnique(found);
-  }
-
-  private lookup(dict: FieldDictionary): ValueIndex {
-    let l = this.lookups.get(dict.key);
-    if (!l) this.lookups.set(dict.key, (l = new ValueIndex(dict)));
-    return l;
   }
 }
 

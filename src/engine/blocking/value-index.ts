@@ -64,3 +64,20 @@ function sameCodes(codes: Uint32Array, start: number, value: string): boolean {
   }
   return true;
 }
+
+/** This thread's tables, one per prepared field, dropped with it (a re-run's fields replace the old ones). */
+const tables = new WeakMap<FieldDictionary, ValueIndex>();
+
+/**
+ * The value table of a prepared field, built on first use in this thread
+ * and then shared by everything that looks values up in it (the blocking
+ * index and the scorer's exact fields).
+ *
+ * @example
+ * valueIndexOf(postcode).idOf('2000'); // the id of "2000", or −1
+ */
+export function valueIndexOf(dict: FieldDictionary): ValueIndex {
+  let table = tables.get(dict);
+  if (table === undefined) tables.set(dict, (table = new ValueIndex(dict)));
+  return table;
+}
