@@ -4,9 +4,9 @@ import { fieldKey, stringToCodes, type FieldDictionary } from '../fields/field-d
 import type { PreparedFields } from '../fields/prepared-fields.js';
 import type { WorkerPool } from '../worker-pool.js';
 import type { PassHandle } from './block-pass.js';
-import { findKeyRow } from './key-table.js';
+import { findKeyRows } from './key-table.js';
 import { pairLayout, type PairLayout } from './pair-layout.js';
-import { valueIndexOf } from './value-index.js';
+import { ValueIndex, valueIndexOf } from './value-index.js';
 
 /**
  * One blocking pass: the fields of its key, how it pairs rows, and where it came from.
@@ -84,6 +84,9 @@ export interface BuiltPass {
 export class BlockIndex {
   readonly passes: BuiltPass[];
   readonly oversized: OversizedBlock[];
+  private keyFieldCache: { fields: Array<{ ref: FieldRef; dict: FieldDictionary }>; tables: ValueIndex[] } | null = null;
+  /** A checksum of the warming reads of {@link candidates}, kept so the optimiser cannot drop them as unused. */
+  warmed = 0;
 
   private constructor(passes: BuiltPass[], oversized: OversizedBlock[]) {
     this.passes = passes;
@@ -154,35 +157,70 @@ export class BlockIndex {
    * be). `valueOf` gives the record's transformed value of a field reference.
    */
   candidates(valueOf: (ref: FieldRef, dict: FieldDictionary) => string | null): Int32Array {
-    // Passes share fields (surname in two keys, say): each value is looked up once per record.
+    // Each read below misses the cache at a million rows, so the lookups of
+    // all passes advance together, one dependent step at a time: the misses
+    // of one step then overlap instead of queueing pass after pass.
+    // 1. The ids of the record's key values; passes share fields (surname in two keys, say): each is looked up once.
+    const keyFields = this.keyFields();
+    const ids = ValueIndex.idsOf(keyFields.tables, keyFields.fields.map((k) => valueOf(k.ref, k.dict)));
     const known = new Map<string, number>();
+    keyFields.fields.forEach((k, i) => known.set(k.dict.key, ids[i]));
     const idOf: IdOf = (ref, dict) => {
       let id = known.get(dict.key);
       if (id === undefined) {
+        // A split block's secondary key, asked for only when the record's block was split.
         const v = valueOf(ref, dict);
         id = v === null ? -1 : valueIndexOf(dict).idOf(v);
         known.set(dict.key, id);
       }
       return id;
     };
+    // 2. A row holding each pass's key tuple.
+    const passes = this.passes;
+    const tuples = passes.map((pass) => (pass.keyTable === null ? null : idTuple(pass.spec.fields, pass.dicts, idOf)));
+    const rows = findKeyRows(
+      passes.map((pass) => pass.keyTable),
+      passes.map((pass) => pass.keyIds),
+      tuples,
+    );
+    // 3. That row's block, then the block's first row.
+    let touched = 0;
+    for (let p = 0; p < passes.length; p++) if (rows[p] >= 0) touched ^= passes[p].starts[passes[p].blockOf[rows[p]]];
+    for (let p = 0; p < passes.length; p++) if (rows[p] >= 0) touched ^= passes[p].order[passes[p].starts[passes[p].blockOf[rows[p]]]];
+    this.warmed = touched;
     const found: number[] = [];
-    for (const pass of this.passes) {
-      if (pass.spec.window === null) blockCandidates(pass, idOf, found);
+    for (let p = 0; p < passes.length; p++) {
+      const pass = passes[p];
+      if (pass.spec.window === null) blockCandidates(pass, rows[p], tuples[p], idOf, found);
       else windowCandidates(pass, pass.spec.window, valueOf, found);
     }
     return ascendingUnique(found);
+  }
+
+  /** The distinct key fields of the block passes and their value tables (made on first use, in this thread). */
+  private keyFields(): { fields: Array<{ ref: FieldRef; dict: FieldDictionary }>; tables: ValueIndex[] } {
+    if (this.keyFieldCache === null) {
+      const fields = new Map<string, { ref: FieldRef; dict: FieldDictionary }>();
+      for (const pass of this.passes) {
+        if (pass.spec.window !== null) continue;
+        pass.dicts.forEach((dict, f) => fields.set(dict.key, { ref: pass.spec.fields[f], dict }));
+      }
+      const list = [...fields.values()];
+      this.keyFieldCache = { fields: list, tables: list.map((k) => valueIndexOf(k.dict)) };
+    }
+    return this.keyFieldCache;
   }
 }
 
 /** A record's dictionary id of a field reference: −1 when its value is missing or held by no row. */
 type IdOf = (ref: FieldRef, dict: FieldDictionary) => number;
 
-/** Candidates of a block pass: the rows of the record's block (its sub-block when the block was split). */
-function blockCandidates(pass: BuiltPass, idOf: IdOf, found: number[]): void {
-  const tuple = idTuple(pass.spec.fields, pass.dicts, idOf);
-  if (tuple === null || pass.keyTable === null) return;
-  const row = findKeyRow(pass.keyTable, pass.keyIds, tuple);
-  if (row < 0) return;
+/**
+ * Candidates of a block pass: the rows of the record's block (its sub-block
+ * when the block was split). `row` holds the record's key `tuple` (−1: no row does).
+ */
+function blockCandidates(pass: BuiltPass, row: number, tuple: readonly number[] | null, idOf: IdOf, found: number[]): void {
+  if (row < 0 || tuple === null) return;
   // The table holds a row of the key's first group: the group itself, or the first sub-block of a split block.
   const lo = pass.blockOf[row];
   let g = lo;

@@ -15,6 +15,8 @@ function hashCodes(codes: Uint32Array, start: number, end: number): number {
  * new ValueIndex(dict).idOf('smith'); // 42, or -1 when no row holds it
  */
 export class ValueIndex {
+  /** A checksum of the warming reads of {@link idsOf}, kept so the optimiser cannot drop them as unused. */
+  static warmed = 0;
   private readonly dict: FieldDictionary;
   private readonly table: Int32Array;
   private readonly mask: number;
@@ -32,18 +34,63 @@ export class ValueIndex {
     }
   }
 
-  /** The id of `value`, or −1. Reads the string's code points in place: no array per query value. */
-  idOf(value: string): number {
-    const { codes, offsets } = this.dict;
+  /**
+   * The ids of several values, each in its own table (`values[i]` in
+   * `tables[i]`; null gives −1). The same answers as {@link idOf} one by
+   * one, but the first table slot, then the value it holds, of every lookup
+   * are read before any is compared: at a million values each read misses
+   * the cache (and, in a VM, the TLB), and misses that do not wait on one
+   * another overlap instead of queueing.
+   *
+   * @example
+   * ValueIndex.idsOf([surnames, postcodes], ['smith', '2000']); // Int32Array [42, 7]
+   */
+  static idsOf(tables: readonly ValueIndex[], values: ReadonlyArray<string | null>): Int32Array {
+    const n = tables.length;
+    const slots = new Int32Array(n);
+    let touched = 0;
+    for (let i = 0; i < n; i++) {
+      const value = values[i];
+      slots[i] = value === null ? -1 : tables[i].slotOf(value);
+      if (slots[i] >= 0) touched ^= tables[i].table[slots[i]];
+    }
+    for (let i = 0; i < n; i++) {
+      const v = slots[i] < 0 ? -1 : tables[i].table[slots[i]];
+      if (v >= 0) touched ^= tables[i].dict.offsets[v];
+    }
+    for (let i = 0; i < n; i++) {
+      const v = slots[i] < 0 ? -1 : tables[i].table[slots[i]];
+      if (v >= 0) touched ^= tables[i].dict.codes[tables[i].dict.offsets[v]];
+    }
+    const ids = new Int32Array(n);
+    for (let i = 0; i < n; i++) {
+      const value = values[i];
+      ids[i] = value === null ? -1 : tables[i].idOf(value);
+    }
+    ValueIndex.warmed = touched;
+    return ids;
+  }
+
+  /** The first slot probed for `value`. */
+  private slotOf(value: string): number {
     let h = 0x811c9dc5;
-    let length = 0;
     for (let i = 0; i < value.length; i++) {
       const c = value.codePointAt(i) as number;
       if (c > 0xffff) i++;
       h = Math.imul(h ^ c, 0x01000193);
+    }
+    return ((h ^ (h >>> 15)) >>> 0) & this.mask;
+  }
+
+  /** The id of `value`, or −1. Reads the string's code points in place: no array per query value. */
+  idOf(value: string): number {
+    const { codes, offsets } = this.dict;
+    let length = 0;
+    for (let i = 0; i < value.length; i++) {
+      if ((value.codePointAt(i) as number) > 0xffff) i++;
       length++;
     }
-    let slot = ((h ^ (h >>> 15)) >>> 0) & this.mask;
+    let slot = this.slotOf(value);
     for (;;) {
       const v = this.table[slot];
       if (v === -1) return -1;
