@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { buildPass, type PassHandle } from '../../../src/engine/blocking/block-pass.js';
-import { findKeyRow, hashIdTuple } from '../../../src/engine/blocking/key-table.js';
+import { findKeyRow, findKeyRows, hashIdTuple } from '../../../src/engine/blocking/key-table.js';
 import { seededStream } from '../../../src/engine/probabilistic/seeded-random.js';
 
 /** Column-wise id arrays (−1 = missing) as the shared buffers buildPass reads. */
@@ -126,4 +126,20 @@ test('an empty pass answers every key with −1', () => {
   const pass = buildPass({ rowCount: 3, fieldIds: shared([[-1, -1, -1]]), fieldCounts: [1], maxBlockSize: 10, skipOversized: false });
   assert.equal(pass.groups, 0);
   assert.equal(tableGroup(pass, [Int32Array.of(-1, -1, -1)], [0]), -1);
+});
+
+test('findKeyRows answers as findKeyRow pass by pass, with absent keys, null tuples and no table', () => {
+  const random = seededStream(11);
+  const rows = 3_000;
+  const passes = [[50], [20, 30]].map((counts) => {
+    const columns = counts.map((c) => Array.from({ length: rows }, () => Math.floor(random() * c)));
+    const pass = buildPass({ rowCount: rows, fieldIds: shared(columns), fieldCounts: counts, maxBlockSize: 1_000_000, skipOversized: false });
+    return { table: new Int32Array(pass.keyTable ?? new SharedArrayBuffer(0)), fields: columns.map((c) => Int32Array.from(c)) };
+  });
+  for (let k = 0; k < 200; k++) {
+    const tuples = [[Math.floor(random() * 60)], k % 7 === 0 ? null : [Math.floor(random() * 25), Math.floor(random() * 35)]];
+    const batched = findKeyRows([passes[0].table, passes[1].table, null], [passes[0].fields, passes[1].fields, []], [...tuples, [1]]);
+    const single = tuples.map((t, p) => (t === null ? -1 : findKeyRow(passes[p].table, passes[p].fields, t)));
+    assert.deepEqual([...batched], [...single, -1]);
+  }
 });
