@@ -73,6 +73,17 @@ export class MatchResults {
     return this.run.store.record(row);
   }
 
+  /**
+   * Warms the cache lines of the records of `rows` (see
+   * `ColumnStore.touchRows`) before they are read one by one.
+   *
+   * @example
+   * results.touchRecords(found.map((m) => m.row));
+   */
+  touchRecords(rows: readonly number[]): void {
+    this.run.store.touchRows(rows);
+  }
+
   /** Throws 404 unless `row` is a row id of the data. */
   requireRow(row: number, what = 'row'): void {
     if (!Number.isSafeInteger(row) || row < 0 || row >= this.rowCount) {

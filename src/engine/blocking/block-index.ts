@@ -4,8 +4,9 @@ import { fieldKey, stringToCodes, type FieldDictionary } from '../fields/field-d
 import type { PreparedFields } from '../fields/prepared-fields.js';
 import type { WorkerPool } from '../worker-pool.js';
 import type { PassHandle } from './block-pass.js';
+import { findKeyRows } from './key-table.js';
 import { pairLayout, type PairLayout } from './pair-layout.js';
-import { ValueIndex } from './value-index.js';
+import { ValueIndex, valueIndexOf } from './value-index.js';
 
 /**
  * One blocking pass: the fields of its key, how it pairs rows, and where it came from.
@@ -63,6 +64,10 @@ export interface BuiltPass {
   blockOf: Int32Array;
   /** 1 for a group that is a sub-block of a split block; null when nothing was split. */
   subBlocks: Uint8Array | null;
+  /** Block passes: key tuple → a row of its (first) group; null for a sorted-neighbourhood pass. */
+  keyTable: Int32Array | null;
+  /** The key fields' row ids, in key order (what the key table hashes). */
+  keyIds: Int32Array[];
   /** Where the pass's candidate pairs lie, for planning, scoring and sampling. */
   layout: PairLayout;
   dicts: FieldDictionary[];
@@ -79,7 +84,9 @@ export interface BuiltPass {
 export class BlockIndex {
   readonly passes: BuiltPass[];
   readonly oversized: OversizedBlock[];
-  private readonly lookups = new Map<string, ValueIndex>();
+  private keyFieldCache: { fields: Array<{ ref: FieldRef; dict: FieldDictionary }>; tables: ValueIndex[] } | null = null;
+  /** A checksum of the warming reads of {@link candidates}, kept so the optimiser cannot drop them as unused. */
+  warmed = 0;
 
   private constructor(passes: BuiltPass[], oversized: OversizedBlock[]) {
     this.passes = passes;
@@ -150,54 +157,104 @@ export class BlockIndex {
    * be). `valueOf` gives the record's transformed value of a field reference.
    */
   candidates(valueOf: (ref: FieldRef, dict: FieldDictionary) => string | null): Int32Array {
-    const found = new Set<number>();
-    for (const pass of this.passes) {
-      if (pass.spec.window === null) this.blockCandidates(pass, valueOf, found);
+    // Each read below misses the cache at a million rows, so the lookups of
+    // all passes advance together, one dependent step at a time: the misses
+    // of one step then overlap instead of queueing pass after pass.
+    // 1. The ids of the record's key values; passes share fields (surname in two keys, say): each is looked up once.
+    const keyFields = this.keyFields();
+    const ids = ValueIndex.idsOf(keyFields.tables, keyFields.fields.map((k) => valueOf(k.ref, k.dict)));
+    const known = new Map<string, number>();
+    keyFields.fields.forEach((k, i) => known.set(k.dict.key, ids[i]));
+    const idOf: IdOf = (ref, dict) => {
+      let id = known.get(dict.key);
+      if (id === undefined) {
+        // A split block's secondary key, asked for only when the record's block was split.
+        const v = valueOf(ref, dict);
+        id = v === null ? -1 : valueIndexOf(dict).idOf(v);
+        known.set(dict.key, id);
+      }
+      return id;
+    };
+    // 2. A row holding each pass's key tuple.
+    const passes = this.passes;
+    const tuples = passes.map((pass) => (pass.keyTable === null ? null : idTuple(pass.spec.fields, pass.dicts, idOf)));
+    const rows = findKeyRows(
+      passes.map((pass) => pass.keyTable),
+      passes.map((pass) => pass.keyIds),
+      tuples,
+    );
+    // 3. That row's block, then the block's first row.
+    let touched = 0;
+    for (let p = 0; p < passes.length; p++) if (rows[p] >= 0) touched ^= passes[p].starts[passes[p].blockOf[rows[p]]];
+    for (let p = 0; p < passes.length; p++) if (rows[p] >= 0) touched ^= passes[p].order[passes[p].starts[passes[p].blockOf[rows[p]]]];
+    this.warmed = touched;
+    const found: number[] = [];
+    for (let p = 0; p < passes.length; p++) {
+      const pass = passes[p];
+      if (pass.spec.window === null) blockCandidates(pass, rows[p], tuples[p], idOf, found);
       else windowCandidates(pass, pass.spec.window, valueOf, found);
     }
-    return Int32Array.from([...found].sort((a, b) => a - b));
+    return ascendingUnique(found);
   }
 
-  private blockCandidates(pass: BuiltPass, valueOf: (ref: FieldRef, dict: FieldDictionary) => string | null, found: Set<number>): void {
-    const tuple = this.idTuple(pass.spec.fields, pass.dicts, valueOf);
-    if (tuple === null) return;
-    const ids = pass.dicts.map((d) => d.ids);
-    const byKey = (g: number): number => compareIds(ids, pass.order[pass.starts[g]], tuple);
-    const lo = lowerBound(0, pass.handle.groups, byKey);
-    if (lo === pass.handle.groups || byKey(lo) !== 0) return;
-    // Every group holds one key, except the sub-blocks of a split block, which share theirs: only then is a second search needed.
-    const split = pass.subBlocks !== null && pass.subBlocks[lo] === 1;
-    const hi = split ? upperBound(lo, pass.handle.groups, byKey) : lo + 1;
-    let g = lo;
-    if (split) {
-      // A split block: only the record's sub-block, by its secondary key.
-      const sub = this.idTuple(pass.spec.splitBy, pass.splitDicts, valueOf);
-      if (sub === null) return;
-      const subIds = pass.splitDicts.map((d) => d.ids);
-      const bySub = (k: number): number => compareIds(subIds, pass.order[pass.starts[k]], sub);
-      g = lowerBound(lo, hi, bySub);
-      if (g === hi || bySub(g) !== 0) return;
+  /** The distinct key fields of the block passes and their value tables (made on first use, in this thread). */
+  private keyFields(): { fields: Array<{ ref: FieldRef; dict: FieldDictionary }>; tables: ValueIndex[] } {
+    if (this.keyFieldCache === null) {
+      const fields = new Map<string, { ref: FieldRef; dict: FieldDictionary }>();
+      for (const pass of this.passes) {
+        if (pass.spec.window !== null) continue;
+        pass.dicts.forEach((dict, f) => fields.set(dict.key, { ref: pass.spec.fields[f], dict }));
+      }
+      const list = [...fields.values()];
+      this.keyFieldCache = { fields: list, tables: list.map((k) => valueIndexOf(k.dict)) };
     }
-    for (let i = pass.starts[g]; i < pass.starts[g + 1]; i++) found.add(pass.order[i]);
+    return this.keyFieldCache;
   }
+}
 
-  /** The dictionary ids of a record's values of `refs`, or null when one is missing or held by no row. */
-  private idTuple(refs: readonly FieldRef[], dicts: readonly FieldDictionary[], valueOf: (ref: FieldRef, dict: FieldDictionary) => string | null): number[] | null {
-    const tuple: number[] = [];
-    for (let f = 0; f < dicts.length; f++) {
-      const v = valueOf(refs[f], dicts[f]);
-      const id = v === null ? -1 : this.lookup(dicts[f]).idOf(v);
-      if (id < 0) return null;
-      tuple.push(id);
-    }
-    return tuple;
-  }
+/** A record's dictionary id of a field reference: −1 when its value is missing or held by no row. */
+type IdOf = (ref: FieldRef, dict: FieldDictionary) => number;
 
-  private lookup(dict: FieldDictionary): ValueIndex {
-    let l = this.lookups.get(dict.key);
-    if (!l) this.lookups.set(dict.key, (l = new ValueIndex(dict)));
-    return l;
+/**
+ * Candidates of a block pass: the rows of the record's block (its sub-block
+ * when the block was split). `row` holds the record's key `tuple` (−1: no row does).
+ */
+function blockCandidates(pass: BuiltPass, row: number, tuple: readonly number[] | null, idOf: IdOf, found: number[]): void {
+  if (row < 0 || tuple === null) return;
+  // The table holds a row of the key's first group: the group itself, or the first sub-block of a split block.
+  const lo = pass.blockOf[row];
+  let g = lo;
+  if (pass.subBlocks !== null && pass.subBlocks[lo] === 1) {
+    // A split block: only the record's sub-block, by its secondary key (the sub-blocks sharing the key are few; binary search is fine).
+    const byKey = (k: number): number => compareIds(pass.keyIds, pass.order[pass.starts[k]], tuple);
+    const hi = upperBound(lo, pass.handle.groups, byKey);
+    const sub = idTuple(pass.spec.splitBy, pass.splitDicts, idOf);
+    if (sub === null) return;
+    const subIds = pass.splitDicts.map((d) => d.ids);
+    const bySub = (k: number): number => compareIds(subIds, pass.order[pass.starts[k]], sub);
+    g = lowerBound(lo, hi, bySub);
+    if (g === hi || bySub(g) !== 0) return;
   }
+  for (let i = pass.starts[g]; i < pass.starts[g + 1]; i++) found.push(pass.order[i]);
+}
+
+/** The dictionary ids of a record's values of `refs`, or null when one is missing or held by no row. */
+function idTuple(refs: readonly FieldRef[], dicts: readonly FieldDictionary[], idOf: IdOf): number[] | null {
+  const tuple: number[] = [];
+  for (let f = 0; f < dicts.length; f++) {
+    const id = idOf(refs[f], dicts[f]);
+    if (id < 0) return null;
+    tuple.push(id);
+  }
+  return tuple;
+}
+
+/** The distinct rows of `rows`, ascending (a row found by several passes counts once). */
+function ascendingUnique(rows: readonly number[]): Int32Array {
+  const sorted = Int32Array.from(rows).sort();
+  let n = 0;
+  for (let i = 0; i < sorted.length; i++) if (n === 0 || sorted[i] !== sorted[n - 1]) sorted[n++] = sorted[i];
+  return sorted.slice(0, n);
 }
 
 function openPass(spec: PassSpec, handle: PassHandle, dicts: FieldDictionary[], splitDicts: FieldDictionary[]): BuiltPass {
@@ -209,6 +266,8 @@ function openPass(spec: PassSpec, handle: PassHandle, dicts: FieldDictionary[], 
     starts,
     blockOf: new Int32Array(handle.blockOf),
     subBlocks: handle.subBlocks === null ? null : new Uint8Array(handle.subBlocks),
+    keyTable: handle.keyTable === null ? null : new Int32Array(handle.keyTable),
+    keyIds: dicts.map((d) => d.ids),
     layout: pairLayout(spec.window, starts, handle.groups, handle.rows),
     dicts,
     splitDicts,
@@ -229,7 +288,7 @@ function windowCandidates(
   pass: BuiltPass,
   window: number,
   valueOf: (ref: FieldRef, dict: FieldDictionary) => string | null,
-  found: Set<number>,
+  found: number[],
 ): void {
   const query: Uint32Array[] = [];
   for (let f = 0; f < pass.dicts.length; f++) {
@@ -242,7 +301,7 @@ function windowCandidates(
   const at = g < groups ? pass.starts[g] : pass.handle.rows;
   const from = Math.max(0, at - (window - 1));
   const to = Math.min(pass.handle.rows, at + window - 1);
-  for (let i = from; i < to; i++) found.add(pass.order[i]);
+  for (let i = from; i < to; i++) found.push(pass.order[i]);
 }
 
 /** Sign of (the id tuple of `row`) − `tuple`, field by field. */

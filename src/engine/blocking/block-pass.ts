@@ -1,5 +1,6 @@
 /** Worker task: groups rows by the tuple of their prepared-field ids for one blocking pass (exact, by LSD radix sort), splitting oversized groups by a secondary key when asked. */
 import { groupRows } from './group-rows.js';
+import { buildKeyTable } from './key-table.js';
 
 /**
  * Input of {@link buildPass}: the `ids` buffers (Int32Array, −1 missing) and dictionary sizes of the pass's fields.
@@ -63,6 +64,12 @@ export interface PassHandle {
   starts: SharedArrayBuffer;
   blockOf: SharedArrayBuffer;
   subBlocks: SharedArrayBuffer | null;
+  /**
+   * Block passes: `Int32Array`, the open-addressing table from key tuple to
+   * a row of its (first) group (see key-table.ts), for `/match`. Null for a
+   * sorted-neighbourhood pass, which finds positions by binary search.
+   */
+  keyTable: SharedArrayBuffer | null;
   groups: number;
   rows: number;
   /** Oversized groups and still-oversized sub-blocks, in group order. */
@@ -128,7 +135,10 @@ export function buildPass(task: BuildPassTask): PassHandle {
       out.addGroup(sub.rows, sFrom, sTo, true);
     }
   }
-  return { ...out.finish(), oversized, skippedRows };
+  const built = out.finish();
+  // Built here, on the pool, with the pass: at a million rows it is tens of ms the event loop need not spend.
+  const keyTable = buildKeyTable(fields, new Int32Array(built.order), new Int32Array(built.starts), built.groups);
+  return { ...built, keyTable, oversized, skippedRows };
 }
 
 /**
@@ -193,7 +203,7 @@ class PassAssembly {
     }
   }
 
-  finish(): Omit<PassHandle, 'oversized' | 'skippedRows'> {
+  finish(): Omit<PassHandle, 'oversized' | 'skippedRows' | 'keyTable'> {
     const { groups, pos } = this;
     const order = new SharedArrayBuffer(4 * Math.max(1, pos));
     new Int32Array(order).set(this.order.subarray(0, pos));

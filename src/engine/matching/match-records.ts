@@ -1,6 +1,7 @@
 /** Matches new records against the loaded table through the blocking index (never a scan), scored by the one pair scorer. */
 import type { BlockIndex } from '../blocking/block-index.js';
 import type { PairScorer } from '../scoring/pair-scorer.js';
+import { valueIndexOf } from '../blocking/value-index.js';
 
 /** One match of a query record: a row and its score. */
 export interface RecordMatch {
@@ -35,7 +36,8 @@ export function matchRecord(
     }
     return v;
   });
-  const layout = scorer.layoutQuery(query);
+  const layout = scorer.layoutQuery(query, (dict, value) => valueIndexOf(dict).idOf(value));
+  scorer.touchRows(candidates);
   const out: RecordMatch[] = [];
   for (const row of candidates) {
     if (scorer.matchLayout(layout, row)) out.push({ row, score: scorer.score });

@@ -61,9 +61,18 @@ export type PreparedQuery = Map<string, string | null>;
 /** One field of a query laid out for scoring: its value and, once a row holding that value was seen, the value's dictionary id. */
 interface QuerySlot {
   value: string | null;
-  /** −1 until known. Ids are unique per distinct value, so a row with this id holds exactly this value. */
+  /**
+   * The value's dictionary id: {@link UNKNOWN_ID} until known, {@link ABSENT_ID}
+   * when no row holds the value. Ids are unique per distinct value, so a row
+   * with this id holds exactly this value, and a row with another id does not.
+   */
   id: number;
 }
+
+/** A query slot whose value's id is not known yet. */
+const UNKNOWN_ID = -1;
+/** A query slot whose value no row holds (its dictionary has no id for it). */
+const ABSENT_ID = -2;
 
 /**
  * A {@link PreparedQuery} laid out per matchkey (fields, then negative
@@ -179,6 +188,22 @@ export class PairScorer {
     this.stride = stride;
   }
 
+  /**
+   * Reads every scored field's id of each row in `rows` once, before they
+   * are scored. The rows of a /match are scattered over the table, so each
+   * read is a cache miss; in this tight loop the misses are independent and
+   * overlap, where inside the scoring loop they are paid one after another.
+   * Returns a checksum only so the reads cannot be optimised away.
+   *
+   * @example
+   * scorer.touchRows(candidates); // then score each candidate
+   */
+  touchRows(rows: Int32Array): number {
+    let sum = 0;
+    for (const ids of this.slotIds) for (let i = 0; i < rows.length; i++) sum ^= ids[rows[i]];
+    return sum;
+  }
+
   /** The value id of field `f` in row `row` (−1 when missing), from the row records when built. */
   rowId(f: CompiledField, row: number): number {
     const records = this.records;
@@ -206,9 +231,20 @@ export class PairScorer {
     return this.scoreLayout(this.layoutQuery(q), y);
   }
 
-  /** Lays a prepared query out for {@link scoreLayout} (once per query, however many rows it is scored against). */
-  layoutQuery(q: PreparedQuery): QueryLayout {
-    const slot = (f: CompiledField): QuerySlot => ({ value: q.get(f.key) ?? null, id: -1 });
+  /**
+   * Lays a prepared query out for {@link scoreLayout} (once per query,
+   * however many rows it is scored against). With `idOf`, the values of
+   * exact-compared fields get their dictionary ids up front, so a row with a
+   * different value scores 0 on such a field by id alone, without decoding
+   * its string: worth it when the query meets several rows.
+   */
+  layoutQuery(q: PreparedQuery, idOf?: (dict: FieldDictionary, value: string) => number): QueryLayout {
+    const slot = (f: CompiledField): QuerySlot => {
+      const value = q.get(f.key) ?? null;
+      if (idOf === undefined || value === null || f.scorerName !== 'exact') return { value, id: UNKNOWN_ID };
+      const id = idOf(f.dict, value);
+      return { value, id: id < 0 ? ABSENT_ID : id };
+    };
     return { fields: this.matchkeys.map((mk) => mk.fields.map(slot)), negatives: this.matchkeys.map((mk) => mk.negatives.map(slot)) };
   }
 
@@ -387,7 +423,7 @@ export class PairScorer {
         const iy = f.ids[y];
         if (slot.value === null || iy < 0) return 0;
         if (iy !== slot.id) {
-          if (slot.id >= 0 || slot.value !== f.dict.value(iy)) return 0;
+          if (slot.id !== UNKNOWN_ID || slot.value !== f.dict.value(iy)) return 0;
           slot.id = iy;
         }
       }
@@ -469,7 +505,7 @@ export class PairScorer {
  */
 function slotSimilarity(f: CompiledField, slot: QuerySlot, iy: number): number {
   if (iy === slot.id) return 1;
-  if (slot.id >= 0 && f.scorerName === 'exact') return 0;
+  if (slot.id !== UNKNOWN_ID && f.scorerName === 'exact') return 0;
   const vb = f.dict.value(iy);
   if (slot.value === vb) {
     slot.id = iy;

@@ -13,7 +13,7 @@ export { requireJsonContentType, hasRequestBody, isJsonMediaType } from './conte
 export { hostCheck, isLoopbackHost, type HostCheckOptions } from './host-check/index.js';
 export { jsonBody, readJson, parseJsonBody, DEFAULT_MAX_BODY_BYTES, type JsonBodyEnv, type JsonBodyOptions } from './json-body/index.js';
 export { locateJsonSyntaxError, type JsonSyntaxPosition } from './json-body/locate-syntax-error.js';
-export { requestTimeout, DEFAULT_REQUEST_TIMEOUT_MS, type RequestTimeoutEnv, type RequestTimeoutOptions } from './request-timeout/index.js';
+export { requestTimeout, RequestDeadline, DEFAULT_REQUEST_TIMEOUT_MS, type RequestTimeoutEnv, type RequestTimeoutOptions } from './request-timeout/index.js';
 export { readinessGate, type ReadinessGateOptions } from './readiness/index.js';
 export { methodGuard, type MethodGuardOptions } from './method-guard/index.js';
 export {

@@ -41,7 +41,9 @@ export function registerMatch(app: Hono<ServerEnv>, state: ServerState): void {
       record = toCells(parseRequest(RecordSchema, body ?? null));
     }
     const results = state.current;
-    const matches = results.match(record, topK).map((m) => matchElement(results, m.row, m.score));
+    const found = results.match(record, topK);
+    results.touchRecords(found.map((m) => m.row));
+    const matches = found.map((m) => matchElement(results, m.row, m.score));
     return safeJson(c, { matches, count: matches.length });
   });
 

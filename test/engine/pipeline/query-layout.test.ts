@@ -5,6 +5,7 @@ import { parseConfigText } from '../../../src/config/index.js';
 import { ColumnStore } from '../../../src/data/column-store.js';
 import { runMatching, type MatchRun } from '../../../src/engine/run.js';
 import { PairScorer } from '../../../src/engine/scoring/pair-scorer.js';
+import { valueIndexOf } from '../../../src/engine/blocking/value-index.js';
 import { WorkerPool } from '../../../src/engine/worker-pool.js';
 import { syntheticPeople } from './synthetic-people.js';
 
@@ -86,4 +87,34 @@ test('scoreLayout and matchLayout agree with scoreQuery on every row, one layout
     }
   }
   assert.ok(matches > 50 && rejected > 500, `${matches} matches, ${rejected} non-matches`);
+});
+
+test('with exact fields\' ids looked up front (as /match does), present and absent values give the same numbers', () => {
+  const idOf = (dict: Parameters<typeof valueIndexOf>[0], value: string): number => valueIndexOf(dict).idOf(value);
+  let absent = 0;
+  let matches = 0;
+  let i = 0;
+  for (const { record, rows } of cases()) {
+    // Every third query: an exact field's value no row holds (an unseen date, a city held only as a typo).
+    if (i++ % 3 === 0) {
+      record.dob = '1799-12-31';
+      if (record.city) record.city = `${record.city}x`;
+      absent++;
+    }
+    const prepared = scorer.prepareQuery(record);
+    const eager = scorer.layoutQuery(prepared, idOf);
+    const pruned = scorer.layoutQuery(prepared, idOf);
+    for (const y of rows) {
+      const kept = scorer.scoreQuery(prepared, y);
+      const expected = { kept, score: scorer.score, decider: scorer.decider, matched: scorer.matched };
+      assert.equal(scorer.scoreLayout(eager, y), expected.kept);
+      assert.deepEqual({ score: scorer.score, decider: scorer.decider, matched: scorer.matched }, { score: expected.score, decider: expected.decider, matched: expected.matched });
+      assert.equal(scorer.matchLayout(pruned, y), expected.matched, `row ${y}`);
+      if (expected.matched) {
+        matches++;
+        assert.equal(scorer.score, expected.score);
+      }
+    }
+  }
+  assert.ok(absent > 20 && matches > 50, `${absent} queries with absent values, ${matches} matches`);
 });

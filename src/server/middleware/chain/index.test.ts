@@ -31,7 +31,7 @@ before(async () => {
     }),
   );
   app.get('/health', (c) => safeJson(c, { ready: state.ready }, state.ready ? 200 : 503));
-  app.post('/match', (c) => safeJson(c, { got: readJson(c) ?? null, signal: c.var.timeoutSignal.aborted }));
+  app.post('/match', (c) => safeJson(c, { got: readJson(c) ?? null, signal: c.var.timeout.signal.aborted }));
   server = await listen(app);
 });
 after(() => server.close());

@@ -11,11 +11,11 @@ import { DEFAULT_REQUEST_TIMEOUT_MS, requestTimeout, type RequestTimeoutEnv } fr
 import type { OpenRoutePredicate, RouteTable } from '../route-table/index.js';
 
 /**
- * Hono environment of an app using the whole chain: `c.var.body` and `c.var.timeoutSignal`.
+ * Hono environment of an app using the whole chain: `c.var.body` and `c.var.timeout` (its `signal`).
  *
  * @example
  * const app = new Hono<ServerEnv>();
- * app.post('/match', (c) => safeJson(c, run(readJson(c), c.var.timeoutSignal)));
+ * app.post('/match', (c) => safeJson(c, run(readJson(c), c.var.timeout.signal)));
  */
 export type ServerEnv = { Variables: JsonBodyEnv['Variables'] & RequestTimeoutEnv['Variables'] };
 
@@ -48,7 +48,7 @@ export interface MiddlewareChainOptions {
  * body limit + JSON → readiness → timeout. Pair it with `app.onError(onError)`
  * and `app.notFound(notFound)` from `http-errors.ts`. The handlers are typed
  * for any app environment (Hono's `Context` is invariant in it); declare the
- * app as `Hono<ServerEnv>` to get `c.var.body` and `c.var.timeoutSignal` typed.
+ * app as `Hono<ServerEnv>` to get `c.var.body` and `c.var.timeout` (its `signal`) typed.
  *
  * @example
  * const app = new Hono<ServerEnv>();

@@ -60,10 +60,17 @@ export interface HostCheckOptions {
  * app.use(hostCheck({ enabled: !process.env.SERVICE_API_TOKEN }));
  */
 export function hostCheck(options: HostCheckOptions): MiddlewareHandler {
+  // A client sends the same Host on every request of a connection: remember the last verdict.
+  let lastHost: string | undefined;
+  let lastLoopback = false;
   return async (c, next) => {
     if (options.enabled) {
       const host = c.req.header('host');
-      if (!isLoopbackHost(host)) {
+      if (host !== lastHost || host === undefined) {
+        lastLoopback = isLoopbackHost(host);
+        lastHost = host;
+      }
+      if (!lastLoopback) {
         const seen = host === undefined ? 'no Host header' : `Host ${JSON.stringify(host.slice(0, 100))}`;
         throw new KindredError(
           'forbidden_host',

@@ -2,7 +2,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { Hono } from 'hono';
-import { requestTimeout, type RequestTimeoutEnv } from './index.js';
+import { RequestDeadline, requestTimeout, type RequestTimeoutEnv } from './index.js';
 import { onError } from '../../http-errors.js';
 import { listen, type TestServer } from '../testing/listen.js';
 import { readError } from '../testing/error-body.js';
@@ -15,7 +15,7 @@ before(async () => {
   app.onError(onError);
   app.use(requestTimeout({ ms: 50 }));
   app.get('/stuck', async (c) => {
-    const signal = c.var.timeoutSignal;
+    const signal = c.var.timeout.signal;
     aborted.push(new Promise((resolve) => signal.addEventListener('abort', () => resolve(signal.reason), { once: true })));
     // A promise nobody resolves: the handler can only end by the timeout.
     await new Promise<never>(() => {});
@@ -42,7 +42,7 @@ test('a handler that finishes in time is unaffected', async () => {
   const app = new Hono<RequestTimeoutEnv>();
   app.onError(onError);
   app.use(requestTimeout({ ms: 60_000 }));
-  app.get('/fast', (c) => c.json({ aborted: c.var.timeoutSignal.aborted }));
+  app.get('/fast', (c) => c.json({ aborted: c.var.timeout.signal.aborted }));
   const res = await app.request('/fast');
   assert.equal(res.status, 200);
   assert.deepEqual(await res.json(), { aborted: false });
@@ -51,4 +51,12 @@ test('a handler that finishes in time is unaffected', async () => {
 test('a non-positive timeout is refused at construction', () => {
   assert.throws(() => requestTimeout({ ms: 0 }), /positive/);
   assert.throws(() => requestTimeout({ ms: Number.NaN }), /positive/);
+});
+
+test('a signal first asked for after the timeout is already aborted, with the timeout error', () => {
+  const deadline = new RequestDeadline();
+  const error = new Error('late');
+  deadline.expire(error);
+  assert.equal(deadline.signal.aborted, true);
+  assert.equal(deadline.signal.reason, error);
 });

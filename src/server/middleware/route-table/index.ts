@@ -83,22 +83,36 @@ export function compileRoutes(table: RouteTable): CompiledRoutes {
     segments: pattern === '/' ? [''] : pattern.split('/').slice(1),
     methods,
   }));
+  // Clients send the same few paths over and over; a bounded cache spares
+  // splitting and matching them on every request (twice or thrice: the
+  // method guard, bearer auth and readiness all ask).
+  const known = new Map<string, readonly RouteMethod[] | undefined>();
+  const match = (path: string): readonly RouteMethod[] | undefined => {
+    const parts = path === '/' ? [''] : path.split('/').slice(1);
+    const found = new Set<RouteMethod>();
+    let matched = false;
+    for (const route of compiled) {
+      if (route.segments.length !== parts.length) continue;
+      const fits = route.segments.every((segment, i) => (segment.startsWith(':') ? parts[i] !== '' : segment === parts[i]));
+      if (!fits) continue;
+      matched = true;
+      for (const method of route.methods) found.add(method);
+    }
+    return matched ? [...found] : undefined;
+  };
   return {
     methodsFor(path) {
-      const parts = path === '/' ? [''] : path.split('/').slice(1);
-      const found = new Set<RouteMethod>();
-      let matched = false;
-      for (const route of compiled) {
-        if (route.segments.length !== parts.length) continue;
-        const fits = route.segments.every((segment, i) => (segment.startsWith(':') ? parts[i] !== '' : segment === parts[i]));
-        if (!fits) continue;
-        matched = true;
-        for (const method of route.methods) found.add(method);
-      }
-      return matched ? [...found] : undefined;
+      if (known.has(path)) return known.get(path);
+      const methods = match(path);
+      if (known.size < MAX_CACHED_PATHS && path.length <= MAX_CACHED_PATH_LENGTH) known.set(path, methods);
+      return methods;
     },
   };
 }
+
+/** Distinct paths remembered by {@link compileRoutes}, and the longest: ids in paths (`/clusters/17`) and junk paths could otherwise grow it without end. */
+const MAX_CACHED_PATHS = 1024;
+const MAX_CACHED_PATH_LENGTH = 256;
 
 /**
  * The `Allow` header value for declared methods: HEAD follows GET (Hono
