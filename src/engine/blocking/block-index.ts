@@ -85,8 +85,6 @@ export class BlockIndex {
   readonly passes: BuiltPass[];
   readonly oversized: OversizedBlock[];
   private keyFieldCache: { fields: Array<{ ref: FieldRef; dict: FieldDictionary }>; tables: ValueIndex[] } | null = null;
-  /** A checksum of the warming reads of {@link candidates}, kept so the optimiser cannot drop them as unused. */
-  warmed = 0;
 
   private constructor(passes: BuiltPass[], oversized: OversizedBlock[]) {
     this.passes = passes;
@@ -187,7 +185,7 @@ export class BlockIndex {
     let touched = 0;
     for (let p = 0; p < passes.length; p++) if (rows[p] >= 0) touched ^= passes[p].starts[passes[p].blockOf[rows[p]]];
     for (let p = 0; p < passes.length; p++) if (rows[p] >= 0) touched ^= passes[p].order[passes[p].starts[passes[p].blockOf[rows[p]]]];
-    this.warmed = touched;
+    warmed.sum = touched;
     const found: number[] = [];
     for (let p = 0; p < passes.length; p++) {
       const pass = passes[p];
@@ -211,6 +209,9 @@ export class BlockIndex {
     return this.keyFieldCache;
   }
 }
+
+/** A checksum of the warming reads of `candidates`, kept so the optimiser cannot drop them as unused. */
+const warmed = { sum: 0 };
 
 /** A record's dictionary id of a field reference: −1 when its value is missing or held by no row. */
 type IdOf = (ref: FieldRef, dict: FieldDictionary) => number;

@@ -15,8 +15,6 @@ function hashCodes(codes: Uint32Array, start: number, end: number): number {
  * new ValueIndex(dict).idOf('smith'); // 42, or -1 when no row holds it
  */
 export class ValueIndex {
-  /** A checksum of the warming reads of {@link idsOf}, kept so the optimiser cannot drop them as unused. */
-  static warmed = 0;
   private readonly dict: FieldDictionary;
   private readonly table: Int32Array;
   private readonly mask: number;
@@ -67,7 +65,7 @@ export class ValueIndex {
       const value = values[i];
       ids[i] = value === null ? -1 : tables[i].idOf(value);
     }
-    ValueIndex.warmed = touched;
+    warmed.sum = touched;
     return ids;
   }
 
@@ -111,6 +109,9 @@ function sameCodes(codes: Uint32Array, start: number, value: string): boolean {
   }
   return true;
 }
+
+/** A checksum of the warming reads of `ValueIndex.idsOf`, kept so the optimiser cannot drop them as unused. */
+const warmed = { sum: 0 };
 
 /** This thread's tables, one per prepared field, dropped with it (a re-run's fields replace the old ones). */
 const tables = new WeakMap<FieldDictionary, ValueIndex>();

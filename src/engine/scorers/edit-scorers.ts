@@ -21,6 +21,7 @@ function jaroBound(dict: FieldDictionary | null): BoundScorer {
             throw noDictionary('jaro');
           }
         : (a, b) => jaroCodes(codes, o[a], o[a + 1], codes, o[b], o[b + 1]),
+    codesId: dict === null ? undefined : (a, b) => jaroCodes(a, 0, a.length, codes, o[b], o[b + 1]),
     values: jaro,
   };
 }
@@ -35,6 +36,7 @@ function jaroWinklerBound(dict: FieldDictionary | null): BoundScorer {
             throw noDictionary('jaro_winkler');
           }
         : (a, b) => jaroWinklerCodes(codes, o[a], o[a + 1], codes, o[b], o[b + 1]),
+    codesId: dict === null ? undefined : (a, b) => jaroWinklerCodes(a, 0, a.length, codes, o[b], o[b + 1]),
     values: jaroWinkler,
   };
 }
@@ -49,6 +51,7 @@ function levenshteinBound(dict: FieldDictionary | null): BoundScorer {
             throw noDictionary('levenshtein');
           }
         : (a, b) => levenshteinSimilarityCodes(codes, o[a], o[a + 1], codes, o[b], o[b + 1]),
+    codesId: dict === null ? undefined : (a, b) => levenshteinSimilarityCodes(a, 0, a.length, codes, o[b], o[b + 1]),
     values: levenshteinSimilarity,
   };
 }
@@ -63,6 +66,7 @@ function damerauLevenshteinBound(dict: FieldDictionary | null): BoundScorer {
             throw noDictionary('damerau_levenshtein');
           }
         : (a, b) => damerauLevenshteinSimilarityCodes(codes, o[a], o[a + 1], codes, o[b], o[b + 1]),
+    codesId: dict === null ? undefined : (a, b) => damerauLevenshteinSimilarityCodes(a, 0, a.length, codes, o[b], o[b + 1]),
     values: damerauLevenshteinSimilarity,
   };
 }

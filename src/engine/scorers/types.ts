@@ -15,6 +15,13 @@ import type { FieldDictionary } from '../fields/field-dictionary.js';
 export interface BoundScorer {
   ids(a: number, b: number): number;
   values(a: string, b: string): number;
+  /**
+   * Where the scorer reads code points: a value given as its code points
+   * against the stored value `b`, the same number as
+   * `values(a as a string, dict.value(b))` without decoding `b` (so /match
+   * leaves no decoded string behind per candidate). Absent: use `values`.
+   */
+  codesId?(a: Uint32Array, b: number): number;
 }
 
 /**

@@ -1,7 +1,7 @@
 /** The one scorer of kindred: scores a pair under every matchkey and picks the deciding one, for the worker hot loop, /match, /explain and the review queue alike. */
 import type { Config, FieldRef, Matchkey, ScoredField } from '../../config/types.js';
 import type { FieldDictionary } from '../fields/field-dictionary.js';
-import { fieldKey } from '../fields/field-dictionary.js';
+import { fieldKey, stringToCodes } from '../fields/field-dictionary.js';
 import { createScorer } from '../scorers/registry.js';
 import type { BoundScorer } from '../scorers/types.js';
 import { compileTransforms } from '../transforms/registry.js';
@@ -67,6 +67,8 @@ interface QuerySlot {
    * with this id holds exactly this value, and a row with another id does not.
    */
   id: number;
+  /** The value's code points, when the field's scorer reads code points (see `BoundScorer.codesId`); else null. */
+  codes: Uint32Array | null;
 }
 
 /** A query slot whose value's id is not known yet. */
@@ -241,9 +243,10 @@ export class PairScorer {
   layoutQuery(q: PreparedQuery, idOf?: (dict: FieldDictionary, value: string) => number): QueryLayout {
     const slot = (f: CompiledField): QuerySlot => {
       const value = q.get(f.key) ?? null;
-      if (idOf === undefined || value === null || f.scorerName !== 'exact') return { value, id: UNKNOWN_ID };
+      const codes = value !== null && f.scorer?.codesId !== undefined ? stringToCodes(value) : null;
+      if (idOf === undefined || value === null || f.scorerName !== 'exact') return { value, id: UNKNOWN_ID, codes };
       const id = idOf(f.dict, value);
-      return { value, id: id < 0 ? ABSENT_ID : id };
+      return { value, id: id < 0 ? ABSENT_ID : id, codes };
     };
     return { fields: this.matchkeys.map((mk) => mk.fields.map(slot)), negatives: this.matchkeys.map((mk) => mk.negatives.map(slot)) };
   }
@@ -506,12 +509,29 @@ export class PairScorer {
 function slotSimilarity(f: CompiledField, slot: QuerySlot, iy: number): number {
   if (iy === slot.id) return 1;
   if (slot.id !== UNKNOWN_ID && f.scorerName === 'exact') return 0;
+  const scorer = f.scorer as BoundScorer;
+  if (slot.codes !== null && scorer.codesId !== undefined) {
+    // Compared where the row's value lies, as code points: nothing decoded, nothing cached per candidate.
+    if (slot.id === UNKNOWN_ID && holdsCodes(f.dict, iy, slot.codes)) {
+      slot.id = iy;
+      return 1;
+    }
+    return scorer.codesId(slot.codes, iy);
+  }
   const vb = f.dict.value(iy);
   if (slot.value === vb) {
     slot.id = iy;
     return 1;
   }
   return (f.scorer as BoundScorer).values(slot.value as string, vb);
+}
+
+/** Whether the stored value `id` of `dict` is exactly the code points `codes`. */
+function holdsCodes(dict: FieldDictionary, id: number, codes: Uint32Array): boolean {
+  const start = dict.offsets[id];
+  if (dict.offsets[id + 1] - start !== codes.length) return false;
+  for (let i = 0; i < codes.length; i++) if (dict.codes[start + i] !== codes[i]) return false;
+  return true;
 }
 
 function applyNegativesRows(self: PairScorer, mk: CompiledMatchkey, base: number, x: number, y: number): number {

@@ -3,7 +3,7 @@ import type { Hono } from 'hono';
 import type { ServerEnv } from '../middleware/chain/index.js';
 import { safeJson } from '../http-errors.js';
 import type { ServerState } from '../server-state.js';
-import { BatchSchema, parseRequest, RecordSchema, toCells, WrappedMatchSchema } from '../request-schemas.js';
+import { BatchSchema, parseRequest, recordCells, toCells, WrappedMatchSchema } from '../request-schemas.js';
 import { KindredError } from '../../errors/registry.js';
 import type { MatchResults } from '../match-results.js';
 import { round6 } from '../../engine/scoring/round-score.js';
@@ -38,7 +38,7 @@ export function registerMatch(app: Hono<ServerEnv>, state: ServerState): void {
       record = toCells(w.record);
       topK = w.top_k ?? 5;
     } else {
-      record = toCells(parseRequest(RecordSchema, body ?? null));
+      record = recordCells(body ?? null);
     }
     const results = state.current;
     const found = results.match(record, topK);

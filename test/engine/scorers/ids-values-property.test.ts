@@ -1,7 +1,7 @@
-/** Property over every scorer: ids() equals values() on the decoded strings, is symmetric, in [0, 1], never NaN, and identical values score 1. */
+/** Property over every scorer: ids() (and codesId(), where a scorer has it) equals values() on the decoded strings, is symmetric, in [0, 1], never NaN, and identical values score 1. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { FieldDictionary } from '../../../src/engine/fields/field-dictionary.js';
+import { FieldDictionary, stringToCodes } from '../../../src/engine/fields/field-dictionary.js';
 import { createScorer, listScorers } from '../../../src/engine/scorers/registry.js';
 
 // Varied on purpose: names with typos, case and spacing variants, accents,
@@ -50,6 +50,7 @@ for (const spec of SPECS) {
         assert.ok(viaIds >= 0 && viaIds <= 1, `${label} = ${viaIds} is outside [0, 1]`);
         assert.equal(viaIds, viaValues, `${label}: ids ${viaIds} vs values ${viaValues}`);
         assert.equal(viaIds, scorer.ids(b, a), `${label} is not symmetric`);
+        if (scorer.codesId) assert.equal(scorer.codesId(stringToCodes(dict.value(a)), b), viaValues, `${label}: codesId`);
       }
       const self = scorer.ids(a, a);
       if (!MAY_NOT_MATCH_ITSELF.has(spec)) assert.equal(self, 1, `${spec} of ${JSON.stringify(dict.value(a))} with itself is ${self}`);
@@ -69,5 +70,17 @@ test('ids() on a scorer created without data fails loudly instead of reading not
   for (const name of listScorers()) {
     const scorer = createScorer(name, null);
     assert.throws(() => scorer.ids(0, 1), /without a prepared field/, name);
+  }
+});
+
+test('the code-point scorers offer codesId, and it equals values() for a query no row holds (lone surrogates too)', () => {
+  const dict = FieldDictionary.fromValues('field', [], VALUES);
+  const queries = ['Jhon Smith', 'marth', '😀 smiles', 'x\ud800y', '\udc00', '', 'the quick brown fox jumps over the lazy cat'];
+  for (const spec of ['jaro', 'jaro_winkler', 'levenshtein', 'damerau_levenshtein']) {
+    const scorer = createScorer(spec, dict);
+    assert.ok(scorer.codesId, spec);
+    for (const q of queries) {
+      for (let b = 0; b < dict.count; b++) assert.equal(scorer.codesId(stringToCodes(q), b), scorer.values(q, dict.value(b)), `${spec}(${JSON.stringify(q)}, ${b})`);
+    }
   }
 });
