@@ -293,11 +293,20 @@ function idTuple(refs: readonly FieldRef[], dicts: readonly FieldDictionary[], i
 }
 
 /** The distinct rows of `rows`, ascending (a row found by several passes counts once). */
-function ascendingUnique(rows: readonly number[]): Int32Array {
-  const sorted = Int32Array.from(rows).sort();
+function ascendingUnique(rows: number[]): Int32Array {
+  // A record's candidates are a few dozen rows at most, as a rule: an insertion sort beats a typed-array sort's set-up.
+  if (rows.length <= 64) {
+    for (let i = 1; i < rows.length; i++) {
+      const r = rows[i];
+      let j = i - 1;
+      while (j >= 0 && rows[j] > r) rows[j + 1] = rows[j--];
+      rows[j + 1] = r;
+    }
+  } else rows.sort((a, b) => a - b);
   let n = 0;
-  for (let i = 0; i < sorted.length; i++) if (n === 0 || sorted[i] !== sorted[n - 1]) sorted[n++] = sorted[i];
-  return sorted.slice(0, n);
+  for (let i = 0; i < rows.length; i++) if (n === 0 || rows[i] !== rows[n - 1]) rows[n++] = rows[i];
+  rows.length = n;
+  return Int32Array.from(rows);
 }
 
 function openPass(spec: PassSpec, handle: PassHandle, dicts: FieldDictionary[], splitDicts: FieldDictionary[]): BuiltPass {
