@@ -9,6 +9,7 @@ export { countChunk, fillChunk } from '../src/data/ingest-tasks.js';
 export { prepareColumn } from '../src/engine/fields/prepare-column.js';
 export { buildPass } from '../src/engine/blocking/block-pass.js';
 export { buildWindowPass } from '../src/engine/blocking/window-pass.js';
+export { buildPassKeyTable } from '../src/engine/blocking/key-table.js';
 export { scorePairs, matchBatch } from '../src/engine/scoring/score-task.js';
 export { scoreQueue } from '../src/engine/scoring/score-queue.js';
 export { planScore } from '../src/engine/scoring/plan-score.js';

@@ -49,18 +49,22 @@ export class MatchResults {
 
   /**
    * Builds the served form of a finished run. The pair graph, the initial
-   * clusters and the review queue are built on the worker pool: at a million
-   * rows they are over a second of work, during which the event loop would
-   * answer nothing (not even `/health`).
+   * clusters, the review queue and the blocking key tables are built on the
+   * worker pool: at a million rows they are over a second of work, during
+   * which the event loop would answer nothing (not even `/health`).
    */
   static async create(run: MatchRun, pool: WorkerPool): Promise<MatchResults> {
-    const served = await pool.run('buildServedRun', {
-      rowCount: run.store.rowCount,
-      pairs: run.pairs,
-      ...clusterLimits(run.config.clustering),
-      thresholds: run.config.matchkeys.map((m) => m.threshold),
-      review: run.config.review,
-    });
+    const [served] = await Promise.all([
+      pool.run('buildServedRun', {
+        rowCount: run.store.rowCount,
+        pairs: run.pairs,
+        ...clusterLimits(run.config.clustering),
+        thresholds: run.config.matchkeys.map((m) => m.threshold),
+        review: run.config.review,
+      }),
+      // /match finds a record's block through these; only a served run needs them.
+      run.index.buildKeyTables(pool),
+    ]);
     return new MatchResults(run, served);
   }
 

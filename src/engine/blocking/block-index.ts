@@ -4,7 +4,7 @@ import { fieldKey, stringToCodes, type FieldDictionary } from '../fields/field-d
 import type { PreparedFields } from '../fields/prepared-fields.js';
 import type { WorkerPool } from '../worker-pool.js';
 import type { PassHandle } from './block-pass.js';
-import { findKeyRows } from './key-table.js';
+import { buildPassKeyTable, findKeyRows } from './key-table.js';
 import { pairLayout, type PairLayout } from './pair-layout.js';
 import { ValueIndex, valueIndexOf } from './value-index.js';
 
@@ -64,7 +64,7 @@ export interface BuiltPass {
   blockOf: Int32Array;
   /** 1 for a group that is a sub-block of a split block; null when nothing was split. */
   subBlocks: Uint8Array | null;
-  /** Block passes: key tuple → a row of its (first) group; null for a sorted-neighbourhood pass. */
+  /** Block passes: key tuple → a row of its (first) group, once built (see {@link BlockIndex.buildKeyTables}); null for a sorted-neighbourhood pass. */
   keyTable: Int32Array | null;
   /** The key fields' row ids, in key order (what the key table hashes). */
   keyIds: Int32Array[];
@@ -175,6 +175,8 @@ export class BlockIndex {
     };
     // 2. A row holding each pass's key tuple.
     const passes = this.passes;
+    // A run that is not served (tests, one-off use) gets its tables here, on first use.
+    for (const pass of passes) if (pass.spec.window === null && pass.keyTable === null) setKeyTable(pass, buildPassKeyTable(keyTableTask(pass)));
     const tuples = passes.map((pass) => (pass.keyTable === null ? null : idTuple(pass.spec.fields, pass.dicts, idOf)));
     const rows = findKeyRows(
       passes.map((pass) => pass.keyTable),
@@ -195,6 +197,36 @@ export class BlockIndex {
     return ascendingUnique(found);
   }
 
+  /**
+   * Builds the key tables of the block passes on the pool (one task per
+   * pass), for a run about to be served: `/match` then never builds one on
+   * the event loop. The tables go into the pass handles too, so workers
+   * matching for `/match/batch` get them with the run.
+   *
+   * @example
+   * await run.index.buildKeyTables(pool); // before the run is served
+   */
+  async buildKeyTables(pool: WorkerPool): Promise<void> {
+    const missing = this.passes.filter((pass) => pass.spec.window === null && pass.keyTable === null);
+    const tables = await Promise.all(missing.map((pass) => pool.run('buildPassKeyTable', keyTableTask(pass))));
+    missing.forEach((pass, i) => setKeyTable(pass, tables[i]));
+  }
+
+  /**
+   * Takes the key tables a served run's handles carry for passes this index
+   * opened before they were built (a worker keeps the index it opened to
+   * score the run).
+   *
+   * @example
+   * openRun(task.run).index.adoptKeyTables(task.run.passes);
+   */
+  adoptKeyTables(handles: readonly PassHandle[]): void {
+    this.passes.forEach((pass, p) => {
+      const table = handles[p]?.keyTable ?? null;
+      if (pass.keyTable === null && table !== null) setKeyTable(pass, table);
+    });
+  }
+
   /** The distinct key fields of the block passes and their value tables (made on first use, in this thread). */
   private keyFields(): { fields: Array<{ ref: FieldRef; dict: FieldDictionary }>; tables: ValueIndex[] } {
     if (this.keyFieldCache === null) {
@@ -208,6 +240,16 @@ export class BlockIndex {
     }
     return this.keyFieldCache;
   }
+}
+
+/** What a key-table build of `pass` reads (shared buffers). */
+function keyTableTask(pass: BuiltPass): Parameters<typeof buildPassKeyTable>[0] {
+  return { fieldIds: pass.dicts.map((d) => d.handle.ids), order: pass.handle.order, starts: pass.handle.starts, groups: pass.handle.groups };
+}
+
+function setKeyTable(pass: BuiltPass, table: SharedArrayBuffer): void {
+  pass.handle.keyTable = table;
+  pass.keyTable = new Int32Array(table);
 }
 
 /** A checksum of the warming reads of `candidates`, kept so the optimiser cannot drop them as unused. */
@@ -251,11 +293,20 @@ function idTuple(refs: readonly FieldRef[], dicts: readonly FieldDictionary[], i
 }
 
 /** The distinct rows of `rows`, ascending (a row found by several passes counts once). */
-function ascendingUnique(rows: readonly number[]): Int32Array {
-  const sorted = Int32Array.from(rows).sort();
+function ascendingUnique(rows: number[]): Int32Array {
+  // A record's candidates are a few dozen rows at most, as a rule: an insertion sort beats a typed-array sort's set-up.
+  if (rows.length <= 64) {
+    for (let i = 1; i < rows.length; i++) {
+      const r = rows[i];
+      let j = i - 1;
+      while (j >= 0 && rows[j] > r) rows[j + 1] = rows[j--];
+      rows[j + 1] = r;
+    }
+  } else rows.sort((a, b) => a - b);
   let n = 0;
-  for (let i = 0; i < sorted.length; i++) if (n === 0 || sorted[i] !== sorted[n - 1]) sorted[n++] = sorted[i];
-  return sorted.slice(0, n);
+  for (let i = 0; i < rows.length; i++) if (n === 0 || rows[i] !== rows[n - 1]) rows[n++] = rows[i];
+  rows.length = n;
+  return Int32Array.from(rows);
 }
 
 function openPass(spec: PassSpec, handle: PassHandle, dicts: FieldDictionary[], splitDicts: FieldDictionary[]): BuiltPass {

@@ -1,6 +1,5 @@
 /** Worker task: groups rows by the tuple of their prepared-field ids for one blocking pass (exact, by LSD radix sort), splitting oversized groups by a secondary key when asked. */
 import { groupRows } from './group-rows.js';
-import { buildKeyTable } from './key-table.js';
 
 /**
  * Input of {@link buildPass}: the `ids` buffers (Int32Array, −1 missing) and dictionary sizes of the pass's fields.
@@ -65,9 +64,10 @@ export interface PassHandle {
   blockOf: SharedArrayBuffer;
   subBlocks: SharedArrayBuffer | null;
   /**
-   * Block passes: `Int32Array`, the open-addressing table from key tuple to
-   * a row of its (first) group (see key-table.ts), for `/match`. Null for a
-   * sorted-neighbourhood pass, which finds positions by binary search.
+   * Block passes of a served run: `Int32Array`, the open-addressing table
+   * from key tuple to a row of its (first) group (see key-table.ts), for
+   * `/match`. Null until the run is served (a plain run never needs it), and
+   * always for a sorted-neighbourhood pass, which finds positions by binary search.
    */
   keyTable: SharedArrayBuffer | null;
   groups: number;
@@ -135,10 +135,7 @@ export function buildPass(task: BuildPassTask): PassHandle {
       out.addGroup(sub.rows, sFrom, sTo, true);
     }
   }
-  const built = out.finish();
-  // Built here, on the pool, with the pass: at a million rows it is tens of ms the event loop need not spend.
-  const keyTable = buildKeyTable(fields, new Int32Array(built.order), new Int32Array(built.starts), built.groups);
-  return { ...built, keyTable, oversized, skippedRows };
+  return { ...out.finish(), keyTable: null, oversized, skippedRows };
 }
 
 /**

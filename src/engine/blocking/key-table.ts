@@ -73,6 +73,22 @@ export function buildKeyTable(fields: readonly Int32Array[], order: Int32Array, 
 }
 
 /**
+ * Worker task: the key table of one built block pass, when its run is
+ * served (about 0.15 s at a million groups, which the event loop must not spend).
+ *
+ * @example
+ * const table = await pool.run('buildPassKeyTable', { fieldIds: dicts.map((d) => d.handle.ids), order: handle.order, starts: handle.starts, groups: handle.groups });
+ */
+export function buildPassKeyTable(task: { fieldIds: SharedArrayBuffer[]; order: SharedArrayBuffer; starts: SharedArrayBuffer; groups: number }): SharedArrayBuffer {
+  return buildKeyTable(
+    task.fieldIds.map((b) => new Int32Array(b)),
+    new Int32Array(task.order),
+    new Int32Array(task.starts),
+    task.groups,
+  );
+}
+
+/**
  * A row whose key tuple equals `tuple` (the row the table holds for that
  * key), or −1 when no row of the pass holds it.
  *

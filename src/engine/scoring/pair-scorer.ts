@@ -137,6 +137,7 @@ export class PairScorer {
   /** Pruning is exact only when at most one matchkey can be the non-accepting decider. */
   private readonly prune: boolean;
   private readonly transformCache = new Map<string, (v: string | null) => string | null>();
+  private readonly transformByRef = new WeakMap<FieldRef, (v: string | null) => string | null>();
   /** The id arrays of the distinct fields, by slot. */
   private readonly slotIds: Int32Array[];
   /** Row-major copy of every field's ids (`records[row * stride + slot]`), once `useRowRecords` built it. */
@@ -304,18 +305,22 @@ export class PairScorer {
   prepareQuery(record: Readonly<Record<string, string | null>>): PreparedQuery {
     const q: PreparedQuery = new Map();
     for (const mk of this.matchkeys) {
-      for (const f of [...mk.fields, ...mk.negatives]) {
-        if (!q.has(f.key)) q.set(f.key, this.transformValue(f.ref, record[f.ref.field] ?? null));
-      }
+      for (const f of mk.fields) if (!q.has(f.key)) q.set(f.key, this.transformValue(f.ref, record[f.ref.field] ?? null));
+      for (const f of mk.negatives) if (!q.has(f.key)) q.set(f.key, this.transformValue(f.ref, record[f.ref.field] ?? null));
     }
     return q;
   }
 
   /** Applies a field reference's transform chain to one raw value (cached compiled chains). */
   transformValue(ref: FieldRef, raw: string | null): string | null {
-    const key = fieldKey(ref.field, ref.transforms);
-    let t = this.transformCache.get(key);
-    if (!t) this.transformCache.set(key, (t = compileTransforms(ref.transforms)));
+    // Configuration references are long-lived objects: found by identity, a chain costs no key string per value.
+    let t = this.transformByRef.get(ref);
+    if (!t) {
+      const key = fieldKey(ref.field, ref.transforms);
+      t = this.transformCache.get(key);
+      if (!t) this.transformCache.set(key, (t = compileTransforms(ref.transforms)));
+      this.transformByRef.set(ref, t);
+    }
     return t(raw);
   }
 

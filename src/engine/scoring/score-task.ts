@@ -184,5 +184,7 @@ export function scorePairs(input: { run: RunHandle; task: PairTask }): ScoredPai
  */
 export function matchBatch(input: { run: RunHandle; records: Array<Record<string, string | null>>; topK: number }): Array<Array<{ row: number; score: number }>> {
   const run = openRun(input.run);
+  // The worker may have opened this run to score it, before it was served with key tables.
+  run.index.adoptKeyTables(input.run.passes);
   return input.records.map((r) => matchRecord(r, run.scorer, run.index, input.topK));
 }

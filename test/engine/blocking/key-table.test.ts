@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { buildPass, type PassHandle } from '../../../src/engine/blocking/block-pass.js';
-import { findKeyRow, findKeyRows, hashIdTuple } from '../../../src/engine/blocking/key-table.js';
+import { buildPassKeyTable, findKeyRow, findKeyRows, hashIdTuple } from '../../../src/engine/blocking/key-table.js';
 import { seededStream } from '../../../src/engine/probabilistic/seeded-random.js';
 
 /** Column-wise id arrays (−1 = missing) as the shared buffers buildPass reads. */
@@ -36,9 +36,25 @@ function binarySearchGroup(pass: PassHandle, fields: Int32Array[], tuple: number
   return lo < pass.groups && cmp(lo) === 0 ? lo : -1;
 }
 
+const tables = new WeakMap<PassHandle, Int32Array>();
+
+/** The key table of a built pass, as the served run builds it (once per pass). */
+function keyTable(pass: PassHandle, fields: Int32Array[]): Int32Array {
+  const known = tables.get(pass);
+  if (known !== undefined) return known;
+  assert.equal(pass.keyTable, null, 'a plain run has no key tables');
+  const fieldIds = fields.map((f) => {
+    const b = new SharedArrayBuffer(4 * Math.max(1, f.length));
+    new Int32Array(b).set(f);
+    return b;
+  });
+  const table = new Int32Array(buildPassKeyTable({ fieldIds, order: pass.order, starts: pass.starts, groups: pass.groups }));
+  tables.set(pass, table);
+  return table;
+}
+
 function tableGroup(pass: PassHandle, fields: Int32Array[], tuple: number[]): number {
-  assert.ok(pass.keyTable !== null);
-  const row = findKeyRow(new Int32Array(pass.keyTable), fields, tuple);
+  const row = findKeyRow(keyTable(pass, fields), fields, tuple);
   return row < 0 ? -1 : new Int32Array(pass.blockOf)[row];
 }
 
@@ -89,7 +105,7 @@ test('keys whose hashes share a slot are told apart, and an absent key on the sa
   const columns = [keys.map((k) => k[0]), keys.map((k) => k[1])];
   const pass = buildPass({ rowCount: keys.length, fieldIds: shared(columns), fieldCounts: [40, 40], maxBlockSize: 100, skipOversized: false });
   const fields = columns.map((c) => Int32Array.from(c));
-  assert.equal(new Int32Array(pass.keyTable ?? new SharedArrayBuffer(0)).length, 16);
+  assert.equal(keyTable(pass, fields).length, 16);
   for (const k of stored) {
     const g = tableGroup(pass, fields, k);
     assert.equal(g, binarySearchGroup(pass, fields, k));
@@ -134,7 +150,8 @@ test('findKeyRows answers as findKeyRow pass by pass, with absent keys, null tup
   const passes = [[50], [20, 30]].map((counts) => {
     const columns = counts.map((c) => Array.from({ length: rows }, () => Math.floor(random() * c)));
     const pass = buildPass({ rowCount: rows, fieldIds: shared(columns), fieldCounts: counts, maxBlockSize: 1_000_000, skipOversized: false });
-    return { table: new Int32Array(pass.keyTable ?? new SharedArrayBuffer(0)), fields: columns.map((c) => Int32Array.from(c)) };
+    const fields = columns.map((c) => Int32Array.from(c));
+    return { table: keyTable(pass, fields), fields };
   });
   for (let k = 0; k < 200; k++) {
     const tuples = [[Math.floor(random() * 60)], k % 7 === 0 ? null : [Math.floor(random() * 25), Math.floor(random() * 35)]];
