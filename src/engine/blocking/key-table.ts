@@ -97,8 +97,12 @@ export function buildPassKeyTable(task: { fieldIds: SharedArrayBuffer[]; order: 
  * if (row >= 0) blockOf[row]; // the block (first sub-block, when split) with that key
  */
 export function findKeyRow(table: Int32Array, fields: readonly Int32Array[], tuple: readonly number[]): number {
+  return probeKeyRow(table, fields, tuple, hashIdTuple(tuple) & (table.length - 1));
+}
+
+/** {@link findKeyRow} from the tuple's first slot `slot` (already hashed by the caller). */
+function probeKeyRow(table: Int32Array, fields: readonly Int32Array[], tuple: readonly number[], slot: number): number {
   const mask = table.length - 1;
-  let slot = hashIdTuple(tuple) & mask;
   for (;;) {
     const row = table[slot];
     if (row === EMPTY) return -1;
@@ -145,7 +149,7 @@ export function findKeyRows(
   }
   const rows = new Int32Array(n).fill(-1);
   for (let i = 0; i < n; i++) {
-    if (slots[i] >= 0) rows[i] = findKeyRow(tables[i] as Int32Array, fields[i], tuples[i] as readonly number[]);
+    if (slots[i] >= 0) rows[i] = probeKeyRow(tables[i] as Int32Array, fields[i], tuples[i] as readonly number[], slots[i]);
   }
   warmed.sum = touched;
   return rows;

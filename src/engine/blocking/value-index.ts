@@ -63,7 +63,7 @@ export class ValueIndex {
     const ids = new Int32Array(n);
     for (let i = 0; i < n; i++) {
       const value = values[i];
-      ids[i] = value === null ? -1 : tables[i].idOf(value);
+      ids[i] = value === null ? -1 : tables[i].probeFrom(value, slots[i]);
     }
     warmed.sum = touched;
     return ids;
@@ -82,13 +82,17 @@ export class ValueIndex {
 
   /** The id of `value`, or −1. Reads the string's code points in place: no array per query value. */
   idOf(value: string): number {
+    return this.probeFrom(value, this.slotOf(value));
+  }
+
+  /** The id of `value`, probing from its first slot `slot` (already hashed by the caller). */
+  private probeFrom(value: string, slot: number): number {
     const { codes, offsets } = this.dict;
     let length = 0;
     for (let i = 0; i < value.length; i++) {
       if ((value.codePointAt(i) as number) > 0xffff) i++;
       length++;
     }
-    let slot = this.slotOf(value);
     for (;;) {
       const v = this.table[slot];
       if (v === -1) return -1;
