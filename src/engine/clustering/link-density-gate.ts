@@ -16,7 +16,8 @@ import type { UnionFind } from './union-find.js';
  *
  * @example
  * const gate = new LinkDensityGate(rowCount, edges, 0.1);
- * if (gate.allows(trees, x, y)) { const rx = trees.find(x), ry = trees.find(y); trees.union(x, y); gate.joined(trees, rx, ry); }
+ * const rx = trees.find(x), ry = trees.find(y);
+ * if (rx !== ry && gate.allows(trees, rx, ry)) { trees.union(x, y); gate.joined(trees, rx, ry); }
  */
 export class LinkDensityGate {
   private readonly offsets: Int32Array;
@@ -51,15 +52,15 @@ export class LinkDensityGate {
   }
 
   /**
-   * Whether the trees of `x` and `y` (different trees) have enough links
-   * between them to join.
+   * Whether the different trees rooted at `rootX` and `rootY` have enough
+   * links between them to join.
    *
    * @example
-   * gate.allows(trees, 3, 7); // false when 1 link joins two trees of 4 rows at min density 0.1
+   * gate.allows(trees, trees.find(3), trees.find(7)); // false when 1 link joins two trees of 4 rows at min density 0.2
    */
-  allows(trees: UnionFind, x: number, y: number): boolean {
-    let small = trees.find(x);
-    let large = trees.find(y);
+  allows(trees: UnionFind, rootX: number, rootY: number): boolean {
+    let small = rootX;
+    let large = rootY;
     let smallSize = trees.sizeOf(small);
     let largeSize = trees.sizeOf(large);
     if (smallSize > largeSize || (smallSize === largeSize && small > large)) {

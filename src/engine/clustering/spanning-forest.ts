@@ -68,7 +68,7 @@ export function maximumSpanningForest(rowCount: number, edges: RankedEdges, minL
     const rootY = trees.find(y);
     if (rootX === rootY) continue;
     // A refused edge is dropped like one closing a cycle; must-links are never refused.
-    if (gate !== null && edges.mustLink[i] === 0 && !gate.allows(trees, x, y)) continue;
+    if (gate !== null && edges.mustLink[i] === 0 && !gate.allows(trees, rootX, rootY)) continue;
     trees.union(x, y);
     gate?.joined(trees, rootX, rootY);
     a[count] = x;
