@@ -3,6 +3,7 @@ import { KindredError } from '../../errors/registry.js';
 import { asciiFoldTransform } from './ascii-fold.js';
 import { lowercaseTransform, uppercaseTransform } from './case-transforms.js';
 import { alphaOnlyTransform, digitsOnlyTransform } from './character-filters.js';
+import { codeTokenTransform } from './code-token.js';
 import { metaphoneTransform } from './metaphone.js';
 import { qgramTransform } from './qgram.js';
 import { soundexTransform } from './soundex.js';
@@ -32,6 +33,7 @@ const DEFINITIONS: readonly TransformDefinition[] = [
   substringTransform,
   tokenSortTransform,
   stripHonorificsTransform,
+  codeTokenTransform,
   qgramTransform,
 ];
 
