@@ -1,7 +1,8 @@
 /** Zero-config blocking: passes chosen from the column profile and kept while their projected candidate pairs fit a budget. */
 import type { BlockingKey } from '../config/types.js';
 import type { ColumnStore } from '../data/column-store.js';
-import { sampleRows, type ColumnProfile } from './column-profile.js';
+import { codeToken } from '../engine/transforms/code-token.js';
+import { carriesCodes, sampleRows, type ColumnProfile } from './column-profile.js';
 
 /**
  * Blocking passes chosen from the profile: exact passes on distinctive
@@ -67,7 +68,11 @@ function textPasses(p: ColumnProfile): BlockingKey[] {
   const pass = (...transforms: string[]): BlockingKey => ({ fields: [{ field: p.column, transforms }] });
   if (p.kind === 'name') return [pass('lowercase', 'strip', 'substring:0:4'), pass('lowercase', 'first_token', 'soundex')];
   // Titles and product names: the same words, not always in the same order or with the same first word.
-  if (p.kind === 'text') return [pass('lowercase', 'alpha_only', 'substring:0:8'), pass('lowercase', 'first_token'), pass('lowercase', 'last_token')];
+  // Product listings: two shops word a product differently but print the same model code.
+  if (p.kind === 'text') {
+    const words = [pass('lowercase', 'alpha_only', 'substring:0:8'), pass('lowercase', 'first_token'), pass('lowercase', 'last_token')];
+    return carriesCodes(p) ? [pass('lowercase', 'code_token'), ...words] : words;
+  }
   return [pass('lowercase', 'normalize_whitespace', 'substring:0:12')];
 }
 
@@ -136,6 +141,7 @@ function approximateTransform(v: string, transforms: readonly string[]): string 
     else if (t === 'last_token') s = s.split(/\s+/).at(-1) ?? '';
     else if (t === 'alpha_only') s = s.replace(/[^\p{L}]/gu, '');
     else if (t === 'soundex') s = s.slice(0, 1);
+    else if (t === 'code_token') s = codeToken(s);
   }
   return s;
 }

@@ -1,5 +1,6 @@
 /** Profiles the user's columns on a deterministic sample: null rate, distinctness, lengths and the kind of values. */
 import type { ColumnStore } from '../data/column-store.js';
+import { codeToken } from '../engine/transforms/code-token.js';
 
 /** What a column's values look like. */
 export type ValueKind = 'email' | 'date' | 'identifier' | 'code' | 'category' | 'name' | 'text' | 'long_text' | 'number';
@@ -18,6 +19,8 @@ export interface ColumnProfile {
   topShare: number;
   /** Σ share² over the values: the chance that two random non-missing rows hold the same (case-folded) value. */
   collision: number;
+  /** Share of the non-missing sample holding a model or part code among its words ({@link codeToken}). */
+  codeShare: number;
 }
 
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
@@ -26,6 +29,22 @@ const DIGITS = /^[\d\s()+.-]+$/;
 /** One token of letters and digits mixed (a model number, a reference): compared and blocked whole, like digits. */
 const ALNUM_CODE = /^(?=[^\s]*\d)(?=[^\s]*\p{L})[\p{L}\d./-]{3,}$/u;
 const NUMBER = /^-?\$?\d{1,3}(,?\d{3})*(\.\d+)?$/;
+
+/** A text column at least this share of whose values carry a model or part code is a product listing. */
+const CODE_SHARE = 0.5;
+
+/**
+ * True for a text column whose values mostly carry a model or part code
+ * among their words (product names and titles): two listings of one item
+ * word it differently but print the same code, so the code is blocked on
+ * and compared on its own.
+ *
+ * @example
+ * carriesCodes({ kind: 'text', codeShare: 0.88 } as ColumnProfile); // true
+ */
+export function carriesCodes(p: ColumnProfile): boolean {
+  return p.kind === 'text' && p.codeShare >= CODE_SHARE;
+}
 
 /** Rows of a deterministic sample: every k-th row, at most `size`. */
 export function sampleRows(rowCount: number, size: number): number[] {
@@ -60,6 +79,7 @@ export function profileColumns(store: ColumnStore, exclude: readonly string[], s
     let number = 0;
     let alpha = 0;
     let alnumCode = 0;
+    let withCode = 0;
     for (const v of values) {
       counts.set(v.toLowerCase(), (counts.get(v.toLowerCase()) ?? 0) + 1);
       len += [...v].length;
@@ -70,6 +90,7 @@ export function profileColumns(store: ColumnStore, exclude: readonly string[], s
       if (NUMBER.test(v)) number++;
       if (/^[\p{L}\s'.-]+$/u.test(v)) alpha++;
       if (ALNUM_CODE.test(v)) alnumCode++;
+      if (codeToken(v) !== '') withCode++;
     }
     const distinct = counts.size;
     const distinctRatio = n > 0 ? distinct / n : 0;
@@ -103,6 +124,7 @@ export function profileColumns(store: ColumnStore, exclude: readonly string[], s
       avgTokens,
       topShare: share(top),
       collision,
+      codeShare: share(withCode),
     });
   });
   return out;

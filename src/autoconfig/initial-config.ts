@@ -2,7 +2,7 @@
 import type { Config, ScoredField } from '../config/types.js';
 import type { ColumnStore } from '../data/column-store.js';
 import { chooseBlocking } from './blocking-choice.js';
-import type { ColumnProfile } from './column-profile.js';
+import { carriesCodes, type ColumnProfile } from './column-profile.js';
 import type { ColumnPrior } from './column-priors.js';
 import type { SourceColumn } from './link-detection.js';
 
@@ -100,6 +100,8 @@ export function initialConfig(
     if (p.nullRate >= 0.3 && (identity.get(p.column) ?? 0) >= 0.75) continue;
     const field = fieldFor(p);
     if (field) fields.push(field);
+    // The code is the listing's identifier: equal codes are near-proof, different ones near-disproof.
+    if (carriesCodes(p)) fields.push({ field: p.column, scorer: 'exact', weight: 1, transforms: ['lowercase', 'code_token'] });
   }
   if (fields.length === 0 && usable.length > 0) {
     fields.push({ field: usable[0].column, scorer: 'token_set', weight: 1, transforms: ['lowercase'] });

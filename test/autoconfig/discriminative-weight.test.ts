@@ -4,7 +4,7 @@ import type { ColumnProfile } from '../../src/autoconfig/column-profile.js';
 import { discriminativeWeight, fieldFor } from '../../src/autoconfig/initial-config.js';
 
 const profile = (p: Partial<ColumnProfile>): ColumnProfile =>
-  ({ column: 'c', kind: 'text', nullRate: 0, distinctRatio: 1, distinct: 100, avgLength: 10, avgTokens: 1, topShare: 0.01, collision: 0.01, ...p }) as ColumnProfile;
+  ({ column: 'c', kind: 'text', nullRate: 0, distinctRatio: 1, distinct: 100, avgLength: 10, avgTokens: 1, topShare: 0.01, collision: 0.01, codeShare: 0, ...p }) as ColumnProfile;
 
 test('a column weighs log2(1 / collision) bits out of 10, between 0.05 and 1', () => {
   assert.equal(discriminativeWeight(profile({ collision: 1 / 8 })), 0.3);
