@@ -104,8 +104,10 @@ export async function runController(store: ColumnStore, pool: WorkerPool, option
       break;
     }
     const tIter = performance.now();
-    // The run keeps every pair from 0.5 up (whatever the review band), so the score distribution around any threshold is visible.
-    const run = await runMatching(sample, { ...config, review: { ...config.review, lo: Math.min(VALLEY_RANGE[0] - 0.05, config.review.lo ?? 1) } }, pool);
+    // The run keeps every pair from 0.5 up (whatever the review band), so the score distribution around any threshold is visible;
+    // while stacked tables may still be deduplicated, every pair, so a record's best partner in another table is known however weak.
+    const keepFrom = config.link?.mode === 'link_and_dedupe' ? 0 : VALLEY_RANGE[0] - 0.05;
+    const run = await runMatching(sample, { ...config, review: { ...config.review, lo: Math.min(keepFrom, config.review.lo ?? 1) } }, pool);
     const signals = measureRun(run);
     const verdict = healthVerdict(signals);
     entries.push({ iteration, config, signals, verdict });

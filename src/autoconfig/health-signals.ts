@@ -30,6 +30,15 @@ export interface HealthSignals {
    * whose best-scoring partner lies in another table (empty without one).
    */
   best_partner_across: Record<string, number>;
+  /** With a link setting, per table: its share of the rows (empty without one). */
+  table_shares: Record<string, number>;
+  /**
+   * With a link setting: matched pairs across tables whose rows are each
+   * other's best partner in another table, and matched pairs inside one
+   * table whose rows are each other's best partner in it ({@link mutualBest}).
+   */
+  n_mutual_best_across: number;
+  n_mutual_best_within: number;
   /**
    * Per column compared by the first matchkey: the share of matched pairs
    * (both values present) whose case-folded values are equal. It estimates
@@ -132,6 +141,8 @@ export function measureRun(run: MatchRun): HealthSignals {
     n_matched_within_source: within,
     n_matched_across_sources: tables !== null ? matched - within : 0,
     best_partner_across: tables !== null ? bestPartnerAcross(run, tables) : {},
+    table_shares: tables !== null ? tableShares(tables) : {},
+    ...mutualBestCounts(run, tables),
   };
 }
 
@@ -186,6 +197,59 @@ function bestPartnerAcross(run: MatchRun, tables: TableCodes): Record<string, nu
       .sort((x, y) => (x[0] < y[0] ? -1 : 1))
       .map(([name, t]) => [name, round4(acrossCount[t] / withPartner[t])]),
   );
+}
+
+function tableShares(tables: TableCodes): Record<string, number> {
+  const counts = new Array<number>(tables.names.length).fill(0);
+  for (const t of tables.codes) counts[t]++;
+  const n = Math.max(1, tables.codes.length);
+  return Object.fromEntries(tables.names.map((name, t) => [name, round4(counts[t] / n)]).sort((x, y) => (x[0] < y[0] ? -1 : 1)));
+}
+
+/**
+ * Matched pairs, across tables and inside one, whose two rows are each
+ * other's best-scoring partner on that side (in another table, or in their
+ * own). Clean tables hold an entity at most once each, so their matches
+ * across pair off one to one while the matches inside them, look-alikes
+ * (a product's variants), come in families, many to many. In a file with
+ * duplicates dealt to tables at random, inside and across are alike.
+ */
+function mutualBest(run: MatchRun, tables: TableCodes): { across: number; within: number } {
+  const n = run.store.rowCount;
+  // Slot 0: the best partner in another table; slot 1: in the row's own table.
+  const best = new Float64Array(2 * n).fill(-1);
+  const partner = new Int32Array(2 * n).fill(-1);
+  const { a, b, score, flags } = run.pairs;
+  for (let i = 0; i < run.pairs.count; i++) {
+    const x = a[i];
+    const y = b[i];
+    const side = tables.codes[x] === tables.codes[y] ? 1 : 0;
+    // Ties keep the first pair seen: pairs come in a deterministic order.
+    if (score[i] > best[2 * x + side]) {
+      best[2 * x + side] = score[i];
+      partner[2 * x + side] = y;
+    }
+    if (score[i] > best[2 * y + side]) {
+      best[2 * y + side] = score[i];
+      partner[2 * y + side] = x;
+    }
+  }
+  let across = 0;
+  let within = 0;
+  for (let i = 0; i < run.pairs.count; i++) {
+    if (!(flags[i] & 0x80)) continue;
+    const side = tables.codes[a[i]] === tables.codes[b[i]] ? 1 : 0;
+    if (partner[2 * a[i] + side] !== b[i] || partner[2 * b[i] + side] !== a[i]) continue;
+    if (side === 1) within++;
+    else across++;
+  }
+  return { across, within };
+}
+
+function mutualBestCounts(run: MatchRun, tables: TableCodes | null): { n_mutual_best_across: number; n_mutual_best_within: number } {
+  if (tables === null) return { n_mutual_best_across: 0, n_mutual_best_within: 0 };
+  const { across, within } = mutualBest(run, tables);
+  return { n_mutual_best_across: across, n_mutual_best_within: within };
 }
 
 /** Matched pairs read per column for {@link HealthSignals.matched_agreement}: enough for a stable rate. */
