@@ -114,6 +114,27 @@ export function projectedPairs(store: ColumnStore, key: BlockingKey, options: { 
 }
 
 /**
+ * Projects the largest block of a key from the same sample as {@link projectedPairs}
+ * (raw values, transforms approximated, so a rough upper estimate for prefixes).
+ *
+ * @example
+ * largestBlock(store, { fields: [{ field: 'title', transforms: ['lowercase', 'first_token'] }] }); // 130
+ */
+export function largestBlock(store: ColumnStore, key: BlockingKey): number {
+  const rows = sampleRows(store.rowCount, 20_000);
+  const counts = new Map<string, number>();
+  let largest = 0;
+  for (const r of rows) {
+    const k = approximateKey(store, key, r);
+    if (k === null) continue;
+    const c = (counts.get(k) ?? 0) + 1;
+    counts.set(k, c);
+    if (c > largest) largest = c;
+  }
+  return (largest * store.rowCount) / Math.max(1, rows.length);
+}
+
+/**
  * A row's block key under `key`, computed on the main thread from raw values
  * with the transforms approximated (Soundex by the first letter, so the
  * approximation never splits a real block); null when a key field is missing.
@@ -139,6 +160,7 @@ function approximateTransform(v: string, transforms: readonly string[]): string 
       s = [...s].slice(Number(a), Number(b)).join('');
     } else if (t === 'first_token') s = s.split(/\s+/)[0] ?? '';
     else if (t === 'last_token') s = s.split(/\s+/).at(-1) ?? '';
+    else if (t === 'normalize_whitespace') s = s.replace(/\s+/g, ' ');
     else if (t === 'alpha_only') s = s.replace(/[^\p{L}]/gu, '');
     else if (t === 'soundex') s = s.slice(0, 1);
     else if (t === 'code_token') s = codeToken(s);

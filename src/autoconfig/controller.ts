@@ -124,7 +124,7 @@ export async function runController(store: ColumnStore, pool: WorkerPool, option
     let fired = false;
     // A healthy or converged run still gets the structural rules: they fix what the data is, not a symptom.
     for (const rule of settled !== null ? RULES.filter((r) => r.structural === true) : RULES) {
-      const proposal = rule.apply({ config, signals, previous: prev?.signals ?? null, verdict, profiles: userProfiles, priors, source });
+      const proposal = rule.apply({ config, signals, previous: prev?.signals ?? null, verdict, profiles: userProfiles, priors, source, sample });
       if (!proposal) continue;
       const key = JSON.stringify(proposal.config);
       if (tried.has(key)) continue;

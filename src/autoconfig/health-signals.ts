@@ -49,6 +49,16 @@ export interface HealthSignals {
   score_valley: number | null;
 }
 
+/**
+ * The largest block a healthy blocking may hold: 10% of the rows (API.md §5.2).
+ *
+ * @example
+ * maxHealthyBlock(1295); // 129.5
+ */
+export function maxHealthyBlock(nRows: number): number {
+  return 0.1 * nRows;
+}
+
 /** Borderline band half-width around the threshold (API.md §5.1). */
 const BORDERLINE = 0.1;
 /** Triples sampled per run for transitivity; enough for a stable rate, small enough to stay cheap. */
@@ -326,9 +336,9 @@ export interface HealthVerdict {
 export function healthVerdict(s: HealthSignals): HealthVerdict {
   const red: string[] = [];
   const yellow: string[] = [];
-  const degenerateBlocking = s.reduction_ratio < 0.5 || s.block_size_max > 0.1 * s.n_rows;
+  const degenerateBlocking = s.reduction_ratio < 0.5 || s.block_size_max > maxHealthyBlock(s.n_rows);
   if (s.reduction_ratio < 0.5) red.push(`reduction ratio ${s.reduction_ratio} < 0.5`);
-  if (s.block_size_max > 0.1 * s.n_rows) red.push(`largest block ${s.block_size_max} > 10% of ${s.n_rows} rows`);
+  if (s.block_size_max > maxHealthyBlock(s.n_rows)) red.push(`largest block ${s.block_size_max} > 10% of ${s.n_rows} rows`);
   if (s.n_matched === 0) red.push('no pair matched');
   if (s.transitivity_rate < 0.5) red.push(`transitivity ${s.transitivity_rate} < 0.5`);
   else if (s.transitivity_rate < 0.85) yellow.push(`transitivity ${s.transitivity_rate} < 0.85`);

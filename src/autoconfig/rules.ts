@@ -1,8 +1,10 @@
 /** The controller's named rules: each reads the health signals of the last run and, when it fires, returns a changed configuration with its rationale and diff. */
 import type { BlockingKey, Config, FieldRef, NegativeEvidence } from '../config/types.js';
+import type { ColumnStore } from '../data/column-store.js';
+import { largestBlock } from './blocking-choice.js';
 import type { ColumnProfile } from './column-profile.js';
 import type { ColumnPrior } from './column-priors.js';
-import type { HealthSignals, HealthVerdict } from './health-signals.js';
+import { maxHealthyBlock, type HealthSignals, type HealthVerdict } from './health-signals.js';
 import type { SourceColumn } from './link-detection.js';
 
 /** What a rule sees. */
@@ -16,6 +18,8 @@ export interface RuleContext {
   priors: readonly ColumnPrior[];
   /** The table-of-origin column when the file is stacked tables. */
   source: SourceColumn | null;
+  /** The rows the runs match: rules that weigh a new blocking pass project it on them. */
+  sample: ColumnStore;
 }
 
 /** A fired rule's proposal: the new configuration and the `decisions` entry content. */
@@ -86,22 +90,25 @@ function keyFor(p: ColumnProfile): BlockingKey {
   return { fields: [{ field: p.column, transforms }] };
 }
 
-/**
- * A stricter pass on the same column when no other column can carry one:
- * its last token, then its whole folded value (the first not already a pass).
- */
-function stricterKey(config: Config, old: BlockingKey): BlockingKey | null {
+/** Stricter passes on the same column: its last token, then its whole folded value (those not already a pass). */
+function stricterKeys(config: Config, old: BlockingKey): BlockingKey[] {
   const column = old.fields[0]?.field;
-  if (column === undefined) return null;
+  if (column === undefined) return [];
   const existing = new Set(config.blocking.keys.map(describeKey));
   const options: BlockingKey[] = [
     { fields: [{ field: column, transforms: ['lowercase', 'last_token'] }] },
     { fields: [{ field: column, transforms: ['lowercase', 'normalize_whitespace'] }] },
   ];
-  return options.find((k) => !existing.has(describeKey(k))) ?? null;
+  return options.filter((k) => !existing.has(describeKey(k)));
 }
 
-/** Degenerate blocking: the pass holding the largest block is swapped for one on an unused distinctive column, else a stricter pass on the same column (or dropped when another pass remains). */
+/**
+ * Degenerate blocking: the pass holding the largest block is swapped for
+ * the first replacement whose own largest block, projected on the sample,
+ * is healthy: a pass on an unused distinctive column, else a stricter pass
+ * on the same column. Without one the pass is dropped when another remains:
+ * a swap that only moves the giant block elsewhere wastes an iteration.
+ */
 const blockingKeySwap: Rule = {
   name: 'blocking_key_swap',
   apply(ctx) {
@@ -111,8 +118,8 @@ const blockingKeySwap: Rule = {
     const old = config.blocking.keys[pass];
     const why = `reduction ratio ${s.reduction_ratio}, largest block ${s.block_size_max} of ${s.n_rows} rows (pass ${describeKey(old)})`;
     const next = clone(config);
-    const candidate = blockingCandidates(ctx)[0];
-    const key = candidate ? keyFor(candidate) : stricterKey(config, old);
+    const options = [...blockingCandidates(ctx).map(keyFor), ...stricterKeys(config, old)];
+    const key = options.find((k) => largestBlock(ctx.sample, k) <= maxHealthyBlock(ctx.sample.rowCount));
     if (key) {
       next.blocking.keys[pass] = key;
       return {
@@ -125,7 +132,7 @@ const blockingKeySwap: Rule = {
     next.blocking.keys.splice(pass, 1);
     return {
       config: next,
-      rationale: `${why}: blocking degenerate and no unused column can replace the pass, drop it`,
+      rationale: `${why}: blocking degenerate and no unused column or stricter key would hold smaller blocks, drop the pass`,
       config_diff: { [`blocking.keys[${pass}]`]: { from: describeKey(old), to: null } },
     };
   },

@@ -2,6 +2,7 @@
 import type { HealthSignals } from '../../src/autoconfig/health-signals.js';
 import type { RuleContext } from '../../src/autoconfig/rules.js';
 import type { Config } from '../../src/config/types.js';
+import { ColumnStore } from '../../src/data/column-store.js';
 
 /**
  * A one-matchkey configuration at `threshold` (no fields), enough for the threshold rules.
@@ -28,5 +29,6 @@ export function ruleContext(config: Config, signals: HealthSignals, previous: He
     profiles: [],
     priors: [],
     source: null,
+    sample: ColumnStore.fromRows([], []),
   };
 }

@@ -4,6 +4,7 @@ import type { ColumnProfile } from '../../src/autoconfig/column-profile.js';
 import type { HealthSignals } from '../../src/autoconfig/health-signals.js';
 import { RULES, type RuleContext } from '../../src/autoconfig/rules.js';
 import type { Config } from '../../src/config/types.js';
+import { ColumnStore } from '../../src/data/column-store.js';
 
 const rule = RULES.find((r) => r.name === 'stable_column_evidence');
 
@@ -36,6 +37,7 @@ function context(agreement: Record<string, number>, profiles: Partial<ColumnProf
     profiles: profiles as ColumnProfile[],
     priors: [],
     source: null,
+    sample: ColumnStore.fromRows([], []),
   };
 }
 
