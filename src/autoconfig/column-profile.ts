@@ -29,6 +29,8 @@ const DIGITS = /^[\d\s()+.-]+$/;
 /** One token of letters and digits mixed (a model number, a reference): compared and blocked whole, like digits. */
 const ALNUM_CODE = /^(?=[^\s]*\d)(?=[^\s]*\p{L})[\p{L}\d./-]{3,}$/u;
 const NUMBER = /^-?\$?\d{1,3}(,?\d{3})*(\.\d+)?$/;
+/** A number with a fractional part: an amount or a measurement, never a code. */
+const DECIMAL = /\d\.\d+$/;
 
 /** A text column at least this share of whose values carry a model or part code is a product listing. */
 const CODE_SHARE = 0.5;
@@ -45,6 +47,9 @@ const CODE_SHARE = 0.5;
 export function carriesCodes(p: ColumnProfile): boolean {
   return p.kind === 'text' && p.codeShare >= CODE_SHARE;
 }
+
+/** A numeric column at least this share of whose values have a fractional part is an amount. */
+const DECIMAL_SHARE = 0.3;
 
 /** Rows of a deterministic sample: every k-th row, at most `size`. */
 export function sampleRows(rowCount: number, size: number): number[] {
@@ -77,6 +82,7 @@ export function profileColumns(store: ColumnStore, exclude: readonly string[], s
     let date = 0;
     let digits = 0;
     let number = 0;
+    let decimal = 0;
     let alpha = 0;
     let alnumCode = 0;
     let withCode = 0;
@@ -88,6 +94,7 @@ export function profileColumns(store: ColumnStore, exclude: readonly string[], s
       if (DATE.test(v)) date++;
       if (DIGITS.test(v)) digits++;
       if (NUMBER.test(v)) number++;
+      if (NUMBER.test(v) && DECIMAL.test(v)) decimal++;
       if (/^[\p{L}\s'.-]+$/u.test(v)) alpha++;
       if (ALNUM_CODE.test(v)) alnumCode++;
       if (codeToken(v) !== '') withCode++;
@@ -107,6 +114,8 @@ export function profileColumns(store: ColumnStore, exclude: readonly string[], s
     if (share(email) > 0.6) kind = 'email';
     else if (share(date) > 0.6 && avgLength >= 6) kind = 'date';
     else if (distinct <= 20 || distinctRatio < 0.005) kind = 'category';
+    // Prices and weights are digits too, but their fractions give them away: 58.45 is an amount, not an identifier.
+    else if (share(number) > 0.8 && share(decimal) > DECIMAL_SHARE) kind = 'number';
     else if (share(digits) > 0.8 && distinctRatio > 0.5 && avgLength >= 5) kind = 'identifier';
     else if (share(number) > 0.8 && share(digits) < 0.8) kind = 'number';
     else if (share(digits) > 0.8) kind = 'code';

@@ -13,12 +13,12 @@ test('a column weighs log2(1 / collision) bits out of 10, between 0.05 and 1', (
   assert.equal(discriminativeWeight(profile({ collision: 1 })), 0.05);
 });
 
-test('the scorer follows the kind: multi-word text by TF-IDF, names by Jaro-Winkler, codes by edit distance; amounts and long prose weigh at most 0.25', () => {
+test('the scorer follows the kind: multi-word text by TF-IDF, names by Jaro-Winkler, codes by edit distance, amounts by relative difference; amounts and long prose weigh at most 0.25', () => {
   assert.equal(fieldFor(profile({ kind: 'text', avgTokens: 9 }))?.scorer, 'tfidf_cosine');
   assert.equal(fieldFor(profile({ kind: 'text', avgTokens: 2 }))?.scorer, 'token_set');
   assert.equal(fieldFor(profile({ kind: 'name' }))?.scorer, 'jaro_winkler');
   assert.equal(fieldFor(profile({ kind: 'code' }))?.scorer, 'damerau_levenshtein');
-  assert.deepStrictEqual(fieldFor(profile({ kind: 'number', collision: 0.0001 })), { field: 'c', scorer: 'exact', weight: 0.25, transforms: ['strip'] });
+  assert.deepStrictEqual(fieldFor(profile({ kind: 'number', collision: 0.0001 })), { field: 'c', scorer: 'numeric_diff', weight: 0.25, transforms: ['strip'] });
   assert.equal(fieldFor(profile({ kind: 'long_text', collision: 0.0001 }))?.weight, 0.25);
   assert.equal(fieldFor(profile({ kind: 'text', avgTokens: 9, collision: 0.0001 }))?.weight, 1);
 });
