@@ -124,6 +124,24 @@ export class MatchResults {
     return this.scorer.explain(qa, qb, ra, rb);
   }
 
+  private bandKeys: Set<number> | null = null;
+
+  /**
+   * Whether rows `a` < `b` form a pair of the review band (a set of the band's
+   * pairs, built on first use: the band never changes within a run).
+   *
+   * @example
+   * results.inBand(12, 977); // true when 12-977 awaits review
+   */
+  inBand(a: number, b: number): boolean {
+    const n = this.run.store.rowCount;
+    if (this.bandKeys === null) {
+      const pairs = this.run.pairs;
+      this.bandKeys = new Set(Array.from(this.band, (p) => pairs.a[p] * n + pairs.b[p]));
+    }
+    return this.bandKeys.has(a * n + b);
+  }
+
   /** Review band pair i as a queue item. */
   bandItem(i: number): QueueItem {
     const p = this.band[i];

@@ -171,6 +171,9 @@ export class StateDb {
     }
   }
 
+  /** Pair ids with a decision in force, built on first use and kept current by the two methods that change it. */
+  private decided: Set<string> | null = null;
+
   private now(): string {
     return this.clock().toISOString();
   }
@@ -202,7 +205,7 @@ export class StateDb {
    */
   recordDecision(input: NewDecision): DecisionRow {
     checkDecision(input);
-    return this.connection.transaction(() => {
+    const row = this.connection.transaction(() => {
       const seq = this.insert({
         kind: 'decision', pair_id: input.pairId, id_a: input.idA, id_b: input.idB, decision: input.decision,
         score: input.score, reviewer: input.reviewer ?? null, note: input.note ?? null, fp_a: input.fpA, fp_b: input.fpB,
@@ -211,6 +214,9 @@ export class StateDb {
       if (!raw) throw new KindredError('internal', `decision ${seq} vanished right after it was written`);
       return decodeDecision(raw);
     }).immediate();
+    // Only after the commit: a failed write leaves the set as the database is.
+    this.decided?.add(row.pair_id);
+    return row;
   }
 
   /**
@@ -224,7 +230,7 @@ export class StateDb {
   withdrawDecision(pairId: string): WithdrawnDecision | null {
     const [idA, idB] = parsePairId(pairId);
     // IMMEDIATE: the read of "what is in force" and the append are one atomic step.
-    return this.connection.transaction((): WithdrawnDecision | null => {
+    const result = this.connection.transaction((): WithdrawnDecision | null => {
       const latest = this.stmt.latestOnPair.get(pairId);
       if (!latest || latest.kind !== 'decision') return null;
       const withdrawn = decodeDecision(latest);
@@ -232,6 +238,8 @@ export class StateDb {
       const edit = this.readEdit(seq);
       return { ...withdrawn, withdrawn_seq: seq, withdrawn_at: edit.created_at };
     }).immediate();
+    if (result !== null) this.decided?.delete(pairId);
+    return result;
   }
 
   /**
@@ -313,6 +321,19 @@ export class StateDb {
    */
   activeDecisions(): DecisionRow[] {
     return this.stmt.activeDecisions.all().map(decodeDecision);
+  }
+
+  /**
+   * The pair ids of {@link activeDecisions}, read from the database once and
+   * then kept in memory: this connection is the only writer of decisions,
+   * so the review queue need not read every decision on every request.
+   *
+   * @example
+   * db.decidedPairIds().has('12-977'); // true once decided, false again once withdrawn
+   */
+  decidedPairIds(): ReadonlySet<string> {
+    this.decided ??= new Set(this.activeDecisions().map((d) => d.pair_id));
+    return this.decided;
   }
 
   /**

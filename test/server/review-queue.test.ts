@@ -59,3 +59,22 @@ test('bad paging answers 400', async () => {
     assert.equal(errorCode(r.body), 'invalid_request');
   }
 });
+
+test('a decided pair leaves the queue and its total, paging skips it, and a withdrawal brings it back', async () => {
+  const all = arr(obj((await call(t.server.url, 'GET', '/reviews?limit=1000')).body).queue);
+  assert.ok(all.length >= 4, 'the fixture should put at least four pairs in the band');
+  const decided = String(all[1].id);
+  const d = await call(t.server.url, 'POST', '/reviews/decide', { pair_id: decided, decision: 'reject' });
+  assert.equal(d.status, 200);
+  const after = obj((await call(t.server.url, 'GET', '/reviews?limit=1000')).body);
+  assert.equal(after.total, all.length - 1);
+  assert.deepEqual(after.queue, [all[0], ...all.slice(2)]);
+  const page = obj((await call(t.server.url, 'GET', '/reviews?limit=2&offset=1')).body);
+  assert.deepEqual(page.queue, all.slice(2, 4));
+  assert.equal(page.total, all.length - 1);
+  const w = await call(t.server.url, 'DELETE', `/reviews/decisions/${decided}`);
+  assert.equal(w.status, 200);
+  const back = obj((await call(t.server.url, 'GET', '/reviews?limit=1000')).body);
+  assert.deepEqual(back.queue, all);
+  assert.equal(back.total, all.length);
+});

@@ -141,3 +141,30 @@ test('malformed input is refused with invalid_request issues and nothing is writ
     db.close();
   }
 });
+
+test('decidedPairIds follows decisions and withdrawals, matches activeDecisions, and a refused write leaves it as the database is', () => {
+  const file = join(tmp.dir, `decisions-${n++}.sqlite`);
+  const db = StateDb.open(file);
+  try {
+    db.recordDecision(decisionOn(3, 7, 'approve'));
+    const ids = db.decidedPairIds();
+    assert.deepEqual([...ids], ['3-7']);
+    db.recordDecision(decisionOn(4, 5, 'reject'));
+    db.recordDecision(decisionOn(3, 7, 'reject'));
+    assert.deepEqual([...db.decidedPairIds()].sort(), ['3-7', '4-5']);
+    db.withdrawDecision('3-7');
+    assert.deepEqual([...db.decidedPairIds()], ['4-5']);
+    assert.equal(db.withdrawDecision('3-7'), null);
+    assert.throws(() => db.recordDecision(decisionOn(8, 9, 'maybe' as 'approve')), KindredError);
+    assert.deepEqual([...db.decidedPairIds()], ['4-5']);
+    assert.deepEqual([...db.decidedPairIds()], db.activeDecisions().map((d) => d.pair_id));
+  } finally {
+    db.close();
+  }
+  const reopened = StateDb.open(file);
+  try {
+    assert.deepEqual([...reopened.decidedPairIds()], ['4-5'], 'a new connection reads the set from the database');
+  } finally {
+    reopened.close();
+  }
+});

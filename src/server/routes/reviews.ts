@@ -15,25 +15,33 @@ export function registerReviews(app: Hono<ServerEnv>, state: ServerState): void 
     const limit = intParam(c.req.query('limit'), 'limit', { def: 50, min: 1, max: 1000 });
     const offset = intParam(c.req.query('offset'), 'offset', { def: 0, min: 0, max: Number.MAX_SAFE_INTEGER });
     const results = state.current;
-    const decided = new Set(state.store.activeDecisions().map((d) => d.pair_id));
+    // O(decisions + offset + limit), not O(band): the band can hold a whole run's borderline pairs.
+    const decided = state.store.decidedPairIds();
+    let decidedInBand = 0;
+    for (const id of decided) {
+      const [a, b] = id.split('-').map(Number);
+      if (results.inBand(a, b)) decidedInBand++;
+    }
+    const total = results.band.length - decidedInBand;
     const queue: unknown[] = [];
-    let total = 0;
-    for (let i = 0; i < results.band.length; i++) {
+    let skipped = 0;
+    for (let i = 0; i < results.band.length && queue.length < limit; i++) {
       const item = results.bandItem(i);
       const id = `${item.a}-${item.b}`;
       if (decided.has(id)) continue;
-      if (total >= offset && queue.length < limit) {
-        queue.push({
-          id,
-          id_a: item.a,
-          id_b: item.b,
-          score: round6(item.score),
-          threshold: round6(item.threshold),
-          record_a: results.record(item.a),
-          record_b: results.record(item.b),
-        });
+      if (skipped < offset) {
+        skipped++;
+        continue;
       }
-      total++;
+      queue.push({
+        id,
+        id_a: item.a,
+        id_b: item.b,
+        score: round6(item.score),
+        threshold: round6(item.threshold),
+        record_a: results.record(item.a),
+        record_b: results.record(item.b),
+      });
     }
     return safeJson(c, { queue, count: queue.length, total });
   });
