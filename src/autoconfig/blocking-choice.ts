@@ -12,7 +12,7 @@ import { carriesCodes, sampleRows, type ColumnProfile } from './column-profile.j
  * @example
  * chooseBlocking(store, profileColumns(store, [])); // [{ fields: [{ field: 'email', transforms: ['lowercase', 'strip'] }] }, ...]
  */
-export function chooseBlocking(store: ColumnStore, profiles: ColumnProfile[]): BlockingKey[] {
+export function chooseBlocking(store: ColumnStore, profiles: ColumnProfile[], options: BlockingChoiceOptions = {}): BlockingKey[] {
   const candidates: BlockingKey[] = [];
   const byDistinct = [...profiles].sort((a, b) => b.distinctRatio - a.distinctRatio);
   for (const p of byDistinct) {
@@ -48,19 +48,34 @@ export function chooseBlocking(store: ColumnStore, profiles: ColumnProfile[]): B
       ],
     });
   }
-  // Keep passes whose projected pair count fits the budget (~40 pairs per row).
+  // Keep passes whose projected pair count fits the budget (~40 pairs per row); passes to keep come first, whatever they cost.
   const budget = Math.max(50_000, store.rowCount * 40);
+  const keep = options.keep ?? [];
   const kept: BlockingKey[] = [];
   let spent = 0;
   const wordy = new Set(profiles.filter((p) => (p.kind === 'text' || p.kind === 'long_text') && p.avgTokens >= 3).map((p) => p.column));
-  for (const key of candidates) {
-    const pairs = projectedPairs(store, key, { sameTextIsFree: key.fields.length === 1 && wordy.has(key.fields[0].field) });
-    if (pairs > budget / 2 || spent + pairs > budget) continue;
+  const seen = new Set(keep.map((k) => JSON.stringify(k)));
+  for (const key of [...keep, ...candidates.filter((k) => !seen.has(JSON.stringify(k)))]) {
+    const pairs = projectedPairs(store, key, { sameTextIsFree: key.fields.length === 1 && wordy.has(key.fields[0].field), acrossColumn: options.acrossColumn });
+    if (!keep.includes(key) && (pairs > budget / 2 || spent + pairs > budget)) continue;
     kept.push(key);
     spent += pairs;
   }
   if (kept.length === 0 && candidates.length > 0) kept.push(candidates[0]);
   return kept;
+}
+
+/**
+ * Options of {@link chooseBlocking}.
+ *
+ * @example
+ * chooseBlocking(store, profiles, { acrossColumn: 'source', keep: config.blocking.keys });
+ */
+export interface BlockingChoiceOptions {
+  /** Stacked tables compared only across (`link_only`): a pass costs only its pairs across the tables this column names. */
+  acrossColumn?: string;
+  /** Passes already chosen: kept first and counted against the budget, whatever they cost. */
+  keep?: readonly BlockingKey[];
 }
 
 /** The blocking passes of one name or text column, the most likely to hold duplicates together first. */
@@ -83,24 +98,36 @@ function textPasses(p: ColumnProfile): BlockingKey[] {
  * title or description are almost surely one entity, so they are the pairs
  * blocking exists to find, not its cost. Without it, a file full of repeated
  * titles would look too expensive to block on its titles at all.
+ * With `acrossColumn` (stacked tables compared only across them), pairs
+ * inside one table are not counted either: they are never scored.
  *
  * @example
  * projectedPairs(store, { fields: [{ field: 'surname', transforms: ['lowercase'] }] }); // 41_250
  */
-export function projectedPairs(store: ColumnStore, key: BlockingKey, options: { sameTextIsFree?: boolean } = {}): number {
+export function projectedPairs(store: ColumnStore, key: BlockingKey, options: { sameTextIsFree?: boolean; acrossColumn?: string } = {}): number {
   const rows = sampleRows(store.rowCount, 20_000);
   const scale = store.rowCount / Math.max(1, rows.length);
-  const counts = new Map<string, number>();
-  const sameText = new Map<string, number>();
+  const tableColumn = options.acrossColumn === undefined ? -1 : store.columnIndex(options.acrossColumn);
+  // Σ C(size, 2) over `plus` groups minus over `minus` groups. A block's pairs count; across tables,
+  // not those inside one table; with sameTextIsFree, not those of one text (across tables: of one
+  // text in two tables, so a text's pairs inside one table are not taken off twice).
+  const plus = new Map<string, number>();
+  const minus = new Map<string, number>();
+  const add = (m: Map<string, number>, k: string): void => {
+    m.set(k, (m.get(k) ?? 0) + 1);
+  };
   for (const r of rows) {
     const k = approximateKey(store, key, r);
     if (k === null) continue;
-    counts.set(k, (counts.get(k) ?? 0) + 1);
+    add(plus, k);
+    const table = tableColumn < 0 ? null : `\u0001${store.get(tableColumn, r) ?? ''}`;
+    if (table !== null) add(minus, k + table);
     if (options.sameTextIsFree) {
       // Letters and digits: '12 x 5 inches' and '3 x 4 inches' must stay different texts.
       const whole = (store.get(store.columnIndex(key.fields[0].field), r) ?? '').toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
       const both = `${k}\u0000${whole}`;
-      sameText.set(both, (sameText.get(both) ?? 0) + 1);
+      add(minus, both);
+      if (table !== null) add(plus, both + table);
     }
   }
   const pairsOf = (c: number): number => {
@@ -108,8 +135,8 @@ export function projectedPairs(store: ColumnStore, key: BlockingKey, options: { 
     return (s * (s - 1)) / 2;
   };
   let pairs = 0;
-  for (const c of counts.values()) pairs += pairsOf(c);
-  for (const c of sameText.values()) pairs -= pairsOf(c);
+  for (const c of plus.values()) pairs += pairsOf(c);
+  for (const c of minus.values()) pairs -= pairsOf(c);
   return pairs;
 }
 

@@ -75,6 +75,16 @@ export function fieldFor(p: ColumnProfile): ScoredField | null {
 }
 
 /**
+ * The columns v0 compares and blocks on: present on at least 5% of the rows, and not the table-of-origin column.
+ *
+ * @example
+ * usableProfiles(profiles, { column: 'source', values: ['left', 'right'] }).some((p) => p.column === 'source'); // false
+ */
+export function usableProfiles(profiles: readonly ColumnProfile[], source: SourceColumn | null): ColumnProfile[] {
+  return profiles.filter((p) => p.nullRate < 0.95 && p.column !== source?.column);
+}
+
+/**
  * v0: one weighted matchkey over the usable columns, weighted by how
  * distinctive each is, and profile-driven multi-pass blocking. A
  * high-identity column that is mostly missing (≥ 30%) is left out of the
@@ -94,7 +104,7 @@ export function initialConfig(
   source: SourceColumn | null,
 ): Config {
   const identity = new Map(priors.map((p) => [p.column, p.identity_score]));
-  const usable = profiles.filter((p) => p.nullRate < 0.95 && p.column !== source?.column);
+  const usable = usableProfiles(profiles, source);
   const fields: ScoredField[] = [];
   for (const p of usable) {
     if (p.nullRate >= 0.3 && (identity.get(p.column) ?? 0) >= 0.75) continue;

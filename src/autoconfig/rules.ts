@@ -1,10 +1,11 @@
 /** The controller's named rules: each reads the health signals of the last run and, when it fires, returns a changed configuration with its rationale and diff. */
 import type { BlockingKey, Config, FieldRef, NegativeEvidence } from '../config/types.js';
 import type { ColumnStore } from '../data/column-store.js';
-import { largestBlock } from './blocking-choice.js';
+import { chooseBlocking, largestBlock } from './blocking-choice.js';
 import type { ColumnProfile } from './column-profile.js';
 import type { ColumnPrior } from './column-priors.js';
 import { maxHealthyBlock, type HealthSignals, type HealthVerdict } from './health-signals.js';
+import { usableProfiles } from './initial-config.js';
 import type { SourceColumn } from './link-detection.js';
 
 /** What a rule sees. */
@@ -391,6 +392,35 @@ const linkOnlyCleanSources: Rule = {
   },
 };
 
+/**
+ * Once stacked tables are compared only across (`link_only`), a blocking
+ * pass costs only its pairs across the tables, often half or less of what
+ * v0's budget charged it: the passes that now fit the budget are added
+ * after the ones in place (a product's brand as first word, too common
+ * when every pair of a shop's own listings counted).
+ */
+const acrossTablesBlocking: Rule = {
+  name: 'across_tables_blocking',
+  structural: true,
+  apply(ctx) {
+    const { config, source } = ctx;
+    if (config.link?.mode !== 'link_only' || source === null) return null;
+    const current = config.blocking.keys;
+    const keys = chooseBlocking(ctx.sample, usableProfiles(ctx.profiles, source), { acrossColumn: source.column, keep: current });
+    const added = keys.slice(current.length);
+    if (added.length === 0) return null;
+    const next = clone(config);
+    next.blocking.keys = keys;
+    return {
+      config: next,
+      rationale:
+        `compared only across the tables of ${source.column}, a pass costs only its pairs across them: ` +
+        `${added.map(describeKey).join(', ')} now fit${added.length === 1 ? 's' : ''} the blocking budget`,
+      config_diff: { 'blocking.keys': { from: current.map(describeKey), to: keys.map(describeKey) } },
+    };
+  },
+};
+
 /** The threshold of a one-to-one linkage: half the score scale. */
 const ONE_TO_ONE_THRESHOLD = 0.5;
 
@@ -489,6 +519,7 @@ const stableColumnEvidence: Rule = {
  */
 export const RULES: readonly Rule[] = [
   linkOnlyCleanSources,
+  acrossTablesBlocking,
   oneToOneThreshold,
   stableColumnEvidence,
   scoreValleyThreshold,

@@ -31,3 +31,23 @@ test('text passes are offered round robin: every column gets its first pass befo
   ]);
   assert.notEqual(described[0].split(':')[0], described[1].split(':')[0], 'the two first passes are on different columns');
 });
+
+test('across tables, only the pairs across them count, and a text repeated in both tables costs only its own pairs across', () => {
+  const rows = [
+    ['left', 'alpha one two'],
+    ['left', 'Alpha one two.'],
+    ['right', 'alpha one two'],
+    ['left', 'alpha three four'],
+    ['right', 'alpha five six'],
+    ['left', 'beta one two'],
+    ['left', 'beta seven'],
+  ];
+  const store = table(['source', 'title'], rows);
+  const key: BlockingKey = { fields: [{ field: 'title', transforms: ['lowercase', 'first_token'] }] };
+  // Block alpha: 3 left × 2 right = 6 pairs across (10 in all); block beta: none across (1 in all).
+  assert.equal(projectedPairs(store, key), 11);
+  assert.equal(projectedPairs(store, key, { acrossColumn: 'source' }), 6);
+  // "alpha one two" is free: 3 of its pairs in all, 2 of them across.
+  assert.equal(projectedPairs(store, key, { sameTextIsFree: true }), 11 - 3);
+  assert.equal(projectedPairs(store, key, { sameTextIsFree: true, acrossColumn: 'source' }), 6 - 2);
+});
