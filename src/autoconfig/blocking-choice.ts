@@ -164,7 +164,8 @@ export function largestBlock(store: ColumnStore, key: BlockingKey): number {
 /**
  * A row's block key under `key`, computed on the main thread from raw values
  * with the transforms approximated (Soundex by the first letter, so the
- * approximation never splits a real block); null when a key field is missing.
+ * approximation never splits a real block); null when a key field is
+ * missing or a transform leaves it empty.
  *
  * @example
  * approximateKey(store, { fields: [{ field: 'surname', transforms: ['substring:0:4'] }] }, 0); // 'smit'
@@ -174,7 +175,10 @@ export function approximateKey(store: ColumnStore, key: BlockingKey, row: number
   for (const f of key.fields) {
     const v = store.get(store.columnIndex(f.field), row);
     if (v === null) return null;
-    parts.push(approximateTransform(v, f.transforms));
+    // A transform that leaves nothing makes the value missing (as in the engine): no block, not one block of ''.
+    const part = approximateTransform(v, f.transforms);
+    if (part === '') return null;
+    parts.push(part);
   }
   return parts.join('\u0000');
 }
