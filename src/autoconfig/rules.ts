@@ -395,9 +395,10 @@ const linkOnlyCleanSources: Rule = {
 /**
  * Once stacked tables are compared only across (`link_only`), a blocking
  * pass costs only its pairs across the tables, often half or less of what
- * v0's budget charged it: the passes that now fit the budget are added
- * after the ones in place (a product's brand as first word, too common
- * when every pair of a shop's own listings counted).
+ * v0's budget charged it: the passes that now fit the budget, and hold no
+ * block over 10% of the rows, are added after the ones in place (a
+ * product's brand as first word, too common when every pair of a shop's
+ * own listings counted).
  */
 const acrossTablesBlocking: Rule = {
   name: 'across_tables_blocking',
@@ -406,8 +407,10 @@ const acrossTablesBlocking: Rule = {
     const { config, source } = ctx;
     if (config.link?.mode !== 'link_only' || source === null) return null;
     const current = config.blocking.keys;
-    const keys = chooseBlocking(ctx.sample, usableProfiles(ctx.profiles, source), { acrossColumn: source.column, keep: current });
-    const added = keys.slice(current.length);
+    const chosen = chooseBlocking(ctx.sample, usableProfiles(ctx.profiles, source), { acrossColumn: source.column, keep: current });
+    // A pass that fits the budget may still hold a degenerate block on a small sample; blocking_key_swap would take it out again.
+    const added = chosen.slice(current.length).filter((k) => largestBlock(ctx.sample, k) <= maxHealthyBlock(ctx.sample.rowCount));
+    const keys = [...current, ...added];
     if (added.length === 0) return null;
     const next = clone(config);
     next.blocking.keys = keys;
