@@ -6,9 +6,8 @@ import { runMatching } from '../engine/run.js';
 import type { WorkerPool } from '../engine/worker-pool.js';
 import { profileColumns, sampleRows } from './column-profile.js';
 import { columnPriors } from './column-priors.js';
-import { healthVerdict, l1Distance, measureRun, signalVector, type HealthSignals, type HealthVerdict } from './health-signals.js';
+import { healthVerdict, l1Distance, measureRun, signalVector, SIGNAL_FLOOR, type HealthSignals, type HealthVerdict } from './health-signals.js';
 import { blockSampleRows } from './block-sample.js';
-import { VALLEY_RANGE } from './score-valley.js';
 import { initialConfig } from './initial-config.js';
 import { detectSourceColumn } from './link-detection.js';
 import { RULES, describeKey } from './rules.js';
@@ -106,7 +105,7 @@ export async function runController(store: ColumnStore, pool: WorkerPool, option
     const tIter = performance.now();
     // The run keeps every pair from 0.5 up (whatever the review band), so the score distribution around any threshold is visible;
     // while stacked tables may still be deduplicated, every pair, so a record's best partner in another table is known however weak.
-    const keepFrom = config.link?.mode === 'link_and_dedupe' ? 0 : VALLEY_RANGE[0] - 0.05;
+    const keepFrom = config.link?.mode === 'link_and_dedupe' ? 0 : SIGNAL_FLOOR;
     const run = await runMatching(sample, { ...config, review: { ...config.review, lo: Math.min(keepFrom, config.review.lo ?? 1) } }, pool);
     const signals = measureRun(run);
     const verdict = healthVerdict(signals);

@@ -2,7 +2,7 @@
 import type { Config } from '../config/types.js';
 import type { MatchRun } from '../engine/run.js';
 import { foldSpelling } from './column-priors.js';
-import { scoreValley } from './score-valley.js';
+import { scoreValley, VALLEY_RANGE } from './score-valley.js';
 import type { Health } from './telemetry-schema.js';
 
 /** What the controller measures after each run (telemetry `scoring`, `blocking`, `cluster` plus counts the rules need). */
@@ -59,6 +59,15 @@ export function maxHealthyBlock(nRows: number): number {
   return 0.1 * nRows;
 }
 
+/**
+ * The lowest score every controller run keeps (some keep lower ones too):
+ * signals read from kept scores start here, so they mean the same in every run.
+ *
+ * @example
+ * const keepFrom = SIGNAL_FLOOR; // 0.5
+ */
+export const SIGNAL_FLOOR = VALLEY_RANGE[0] - 0.05;
+
 /** Borderline band half-width around the threshold (API.md §5.1). */
 const BORDERLINE = 0.1;
 /** Triples sampled per run for transitivity; enough for a stable rate, small enough to stay cheap. */
@@ -97,7 +106,7 @@ export function measureRun(run: MatchRun): HealthSignals {
       matchedSet.add(run.pairs.a[i] * n + run.pairs.b[i]);
       if (tables !== null && tables.codes[run.pairs.a[i]] === tables.codes[run.pairs.b[i]]) within++;
     }
-    if (Math.abs(s - threshold) <= BORDERLINE + 1e-12) borderline++;
+    if (s >= SIGNAL_FLOOR && Math.abs(s - threshold) <= BORDERLINE + 1e-12) borderline++;
   }
 
   const sizes: number[] = [];
