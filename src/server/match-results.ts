@@ -135,6 +135,8 @@ export class MatchResults {
    */
   inBand(a: number, b: number): boolean {
     const n = this.run.store.rowCount;
+    // The key a·n + b is one-to-one only for 0 ≤ a < b < n; any other pair is no pair of the band.
+    if (!(Number.isInteger(a) && Number.isInteger(b) && a >= 0 && a < b && b < n)) return false;
     if (this.bandKeys === null) {
       const pairs = this.run.pairs;
       this.bandKeys = new Set(Array.from(this.band, (p) => pairs.a[p] * n + pairs.b[p]));

@@ -103,6 +103,7 @@ export class StateDb {
     decisionPage: Database.Statement<[number, number], RawDecisionListRow>;
     decisionCount: Database.Statement<[], number>;
     activeDecisions: Database.Statement<[], RawEditRow>;
+    lastSeq: Database.Statement<[], number | null>;
     insertTelemetry: Database.Statement<[string, string, string]>;
     pruneTelemetry: Database.Statement<[number]>;
     latestTelemetry: Database.Statement<[], TelemetryRow>;
@@ -130,6 +131,7 @@ export class StateDb {
          WHERE e.kind = 'decision' ORDER BY e.seq DESC LIMIT ? OFFSET ?`),
       decisionCount: db.prepare<[], number>(`SELECT count(*) FROM edits WHERE kind = 'decision'`).pluck(),
       activeDecisions: db.prepare(`SELECT e.* FROM edits e WHERE e.kind = 'decision' AND ${inForce} ORDER BY e.seq`),
+      lastSeq: db.prepare<[], number | null>('SELECT max(seq) FROM edits').pluck(),
       insertTelemetry: db.prepare('INSERT INTO telemetry (source, json, recorded_at) VALUES (?, ?, ?)'),
       pruneTelemetry: db.prepare(`
         DELETE FROM telemetry WHERE id <= (SELECT id FROM telemetry ORDER BY id DESC LIMIT 1 OFFSET ?)`),
@@ -171,8 +173,8 @@ export class StateDb {
     }
   }
 
-  /** Pair ids with a decision in force, built on first use and kept current by the two methods that change it. */
-  private decided: Set<string> | null = null;
+  /** Pair ids with a decision in force, and the last edit they account for (see {@link decidedPairIds}). */
+  private decided: { ids: Set<string>; seq: number } | null = null;
 
   private now(): string {
     return this.clock().toISOString();
@@ -215,7 +217,7 @@ export class StateDb {
       return decodeDecision(raw);
     }).immediate();
     // Only after the commit: a failed write leaves the set as the database is.
-    this.decided?.add(row.pair_id);
+    this.keepDecided(row.seq, (ids) => ids.add(row.pair_id));
     return row;
   }
 
@@ -238,7 +240,7 @@ export class StateDb {
       const edit = this.readEdit(seq);
       return { ...withdrawn, withdrawn_seq: seq, withdrawn_at: edit.created_at };
     }).immediate();
-    if (result !== null) this.decided?.delete(pairId);
+    if (result !== null) this.keepDecided(result.withdrawn_seq, (ids) => ids.delete(pairId));
     return result;
   }
 
@@ -324,16 +326,30 @@ export class StateDb {
   }
 
   /**
-   * The pair ids of {@link activeDecisions}, read from the database once and
-   * then kept in memory: this connection is the only writer of decisions,
-   * so the review queue need not read every decision on every request.
+   * The pair ids of {@link activeDecisions}, kept in memory so the review
+   * queue need not read every decision on every request: this connection's
+   * own decisions and withdrawals update the set, and it is read again
+   * only when the log holds an edit it has not seen (another process, such
+   * as `kindred sql`, wrote one). The check is one indexed `max(seq)`.
    *
    * @example
    * db.decidedPairIds().has('12-977'); // true once decided, false again once withdrawn
    */
   decidedPairIds(): ReadonlySet<string> {
-    this.decided ??= new Set(this.activeDecisions().map((d) => d.pair_id));
-    return this.decided;
+    const last = this.stmt.lastSeq.get() ?? 0;
+    if (this.decided === null || this.decided.seq !== last) {
+      this.decided = { ids: new Set(this.activeDecisions().map((d) => d.pair_id)), seq: last };
+    }
+    return this.decided.ids;
+  }
+
+  /** Applies this connection's own edit `seq` to the cached set, when the set was current just before it. */
+  private keepDecided(seq: number, change: (ids: Set<string>) => void): void {
+    if (this.decided === null) return;
+    if (this.decided.seq === seq - 1) {
+      change(this.decided.ids);
+      this.decided.seq = seq;
+    } else this.decided = null;
   }
 
   /**

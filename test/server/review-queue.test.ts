@@ -77,4 +77,14 @@ test('a decided pair leaves the queue and its total, paging skips it, and a with
   const back = obj((await call(t.server.url, 'GET', '/reviews?limit=1000')).body);
   assert.deepEqual(back.queue, all);
   assert.equal(back.total, all.length);
+  // A decision on a pair outside the band leaves the queue and its total as they are.
+  const ids = new Set(all.map((q) => String(q.id)));
+  const outside = [...Array(rows.length - 1).keys()].map((a) => `${a}-${a + 1}`).find((id) => !ids.has(id));
+  assert.ok(outside);
+  assert.equal((await call(t.server.url, 'POST', '/reviews/decide', { pair_id: outside, decision: 'approve' })).status, 200);
+  const unchanged = obj((await call(t.server.url, 'GET', '/reviews?limit=1000')).body);
+  assert.deepEqual(unchanged.queue, all);
+  assert.equal(unchanged.total, all.length);
+  const beyond = obj((await call(t.server.url, 'GET', `/reviews?offset=${all.length}`)).body);
+  assert.deepEqual(beyond, { queue: [], count: 0, total: all.length });
 });

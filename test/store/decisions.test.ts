@@ -162,9 +162,19 @@ test('decidedPairIds follows decisions and withdrawals, matches activeDecisions,
     db.close();
   }
   const reopened = StateDb.open(file);
+  const other = StateDb.open(file);
   try {
     assert.deepEqual([...reopened.decidedPairIds()], ['4-5'], 'a new connection reads the set from the database');
+    // Another process (kindred sql, a second server) appends to the same log: the set is read again.
+    other.recordDecision(decisionOn(1, 2, 'approve'));
+    assert.deepEqual([...reopened.decidedPairIds()].sort(), ['1-2', '4-5']);
+    reopened.recordShatter({ clusterId: 4, members: [4, 5], fingerprints: { 4: 'fp-4', 5: 'fp-5' } });
+    reopened.recordDecision(decisionOn(6, 7, 'reject'));
+    assert.deepEqual([...reopened.decidedPairIds()].sort(), ['1-2', '4-5', '6-7']);
+    other.withdrawDecision('1-2');
+    assert.deepEqual([...reopened.decidedPairIds()].sort(), ['4-5', '6-7']);
   } finally {
     reopened.close();
+    other.close();
   }
 });

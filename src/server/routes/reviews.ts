@@ -25,7 +25,7 @@ export function registerReviews(app: Hono<ServerEnv>, state: ServerState): void 
     const total = results.band.length - decidedInBand;
     const queue: unknown[] = [];
     let skipped = 0;
-    for (let i = 0; i < results.band.length && queue.length < limit; i++) {
+    for (let i = 0; i < results.band.length && queue.length < limit && offset < total; i++) {
       const item = results.bandItem(i);
       const id = `${item.a}-${item.b}`;
       if (decided.has(id)) continue;
