@@ -48,7 +48,7 @@ export function carriesCodes(p: ColumnProfile): boolean {
   return p.kind === 'text' && p.codeShare >= CODE_SHARE;
 }
 
-/** A numeric column at least this share of whose values have a fractional part is an amount. */
+/** A numeric column more than this share of whose values have a fractional part is an amount. */
 const DECIMAL_SHARE = 0.3;
 
 /** Rows of a deterministic sample: every k-th row, at most `size`. */

@@ -32,7 +32,12 @@ export function codeToken(value: string): string {
   return best;
 }
 
-/** The `code_token` transform. */
+/**
+ * The `code_token` transform.
+ *
+ * @example
+ * compileTransforms(['lowercase', 'code_token'])('Sony PS-LX350H Turntable'); // 'pslx350h'
+ */
 export const codeTokenTransform: TransformDefinition = {
   name: 'code_token',
   description: 'the longest token mixing letters and digits, punctuation removed (a model or part code); none → missing',

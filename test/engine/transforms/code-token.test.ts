@@ -28,7 +28,7 @@ test('letters alone, digits alone and short units are not codes: the value becom
 
 test('letters and digits of any script count, and case is kept for the next transform', () => {
   assert.equal(codeToken('Модель АБ-200'), 'АБ200');
-  assert.equal(getTransform('lowercase')(codeToken('Nikon EN-EL9') ?? ''), 'enel9');
+  assert.equal(getTransform('lowercase')(codeToken('Nikon EN-EL9')), 'enel9');
 });
 
 test('the registered transform maps a value without a code to missing', () => {
