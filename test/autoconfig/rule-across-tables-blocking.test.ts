@@ -53,3 +53,22 @@ test('compared only across, the brand pass is added after the passes in place', 
 test('it does not fire while the tables are also deduplicated', () => {
   assert.equal(apply(configWith('link_and_dedupe')), null);
 });
+
+test('a pass that fits the budget across tables but holds a degenerate block is not added', () => {
+  // 400 rows, two brands: the brand pass costs 20,000 pairs across (within the 50,000 floor) but blocks half the rows together.
+  const r2 = rng(52);
+  const two = [word(r2, 6), word(r2, 6)];
+  const small = table(
+    ['source', 'title'],
+    Array.from({ length: 400 }, (_, i) => [i % 2 ? 'shop' : 'catalogue', `${two[Math.floor(i / 2) % 2]} ${word(r2, 7)} ${word(r2, 7)} ${word(r2, 5)}`]),
+  );
+  const smallProfiles = profileColumns(small, []).filter((p) => p.column !== 'source');
+  const keys = chooseBlocking(small, smallProfiles);
+  assert.equal(keys.some((k) => JSON.stringify(k) === JSON.stringify(brandPass)), false);
+  assert.ok(chooseBlocking(small, smallProfiles, { acrossColumn: 'source', keep: keys }).some((k) => JSON.stringify(k) === JSON.stringify(brandPass)), 'it fits the budget');
+  const config = { ...configWith('link_only'), blocking: { ...configWith('link_only').blocking, keys } } as Config;
+  const rule = RULES.find((x) => x.name === 'across_tables_blocking');
+  assert.ok(rule);
+  const proposal = rule.apply({ ...ruleContext(config, {} as HealthSignals, null), profiles: smallProfiles, sample: small, source });
+  assert.equal(proposal?.config.blocking.keys.some((k) => JSON.stringify(k) === JSON.stringify(brandPass)) ?? false, false, JSON.stringify(proposal));
+});
