@@ -21,7 +21,7 @@ const FIELD_RULES: Record<ColumnProfile['kind'], { scorer: string; transforms: s
   text: { scorer: 'token_set', transforms: ['lowercase', 'normalize_whitespace'] },
   long_text: { scorer: 'tfidf_cosine', transforms: ['lowercase'] },
   code: { scorer: 'damerau_levenshtein', transforms: ['lowercase', 'strip'] },
-  number: { scorer: 'numeric_diff', transforms: ['strip'] },
+  number: { scorer: 'numeric_diff', transforms: ['amount'] },
   category: { scorer: 'exact', transforms: ['strip'] },
 };
 

@@ -25,5 +25,5 @@ test('digits with a fractional part are an amount, even when distinct and five c
 test('an amount is compared by relative difference (numeric_diff, 10% band) and weighs at most 0.25', () => {
   const price = profileColumns(store(), []).find((p) => p.column === 'price');
   assert.ok(price);
-  assert.deepEqual(fieldFor(price), { field: 'price', scorer: 'numeric_diff', weight: 0.25, transforms: ['strip'] });
+  assert.deepEqual(fieldFor(price), { field: 'price', scorer: 'numeric_diff', weight: 0.25, transforms: ['amount'] });
 });

@@ -18,7 +18,7 @@ test('the scorer follows the kind: multi-word text by TF-IDF, names by Jaro-Wink
   assert.equal(fieldFor(profile({ kind: 'text', avgTokens: 2 }))?.scorer, 'token_set');
   assert.equal(fieldFor(profile({ kind: 'name' }))?.scorer, 'jaro_winkler');
   assert.equal(fieldFor(profile({ kind: 'code' }))?.scorer, 'damerau_levenshtein');
-  assert.deepStrictEqual(fieldFor(profile({ kind: 'number', collision: 0.0001 })), { field: 'c', scorer: 'numeric_diff', weight: 0.25, transforms: ['strip'] });
+  assert.deepStrictEqual(fieldFor(profile({ kind: 'number', collision: 0.0001 })), { field: 'c', scorer: 'numeric_diff', weight: 0.25, transforms: ['amount'] });
   assert.equal(fieldFor(profile({ kind: 'long_text', collision: 0.0001 }))?.weight, 0.25);
   assert.equal(fieldFor(profile({ kind: 'text', avgTokens: 9, collision: 0.0001 }))?.weight, 1);
 });

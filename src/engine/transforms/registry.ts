@@ -1,5 +1,6 @@
 /** The transform registry: names → definitions, spec validation, and compiled transform chains. */
 import { KindredError } from '../../errors/registry.js';
+import { amountTransform } from './amount.js';
 import { asciiFoldTransform } from './ascii-fold.js';
 import { lowercaseTransform, uppercaseTransform } from './case-transforms.js';
 import { alphaOnlyTransform, digitsOnlyTransform } from './character-filters.js';
@@ -34,6 +35,7 @@ const DEFINITIONS: readonly TransformDefinition[] = [
   tokenSortTransform,
   stripHonorificsTransform,
   codeTokenTransform,
+  amountTransform,
   qgramTransform,
 ];
 

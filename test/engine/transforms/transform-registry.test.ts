@@ -8,7 +8,7 @@ test('lists every transform of the contract, each valid without arguments', () =
   const expected = [
     'lowercase', 'uppercase', 'strip', 'strip_all', 'normalize_whitespace', 'digits_only', 'alpha_only',
     'soundex', 'metaphone', 'first_token', 'last_token', 'substring', 'token_sort', 'strip_honorifics',
-    'ascii_fold', 'qgram', 'code_token',
+    'ascii_fold', 'qgram', 'code_token', 'amount',
   ];
   assert.deepEqual([...listTransforms()].sort(), [...expected].sort());
   for (const name of listTransforms()) {
