@@ -159,9 +159,7 @@ export function measureRun(run: MatchRun): HealthSignals {
     n_oversized_clusters: oversized,
     n_matched_within_source: within,
     n_matched_across_sources: tables !== null ? matched - within : 0,
-    best_partner_across: tables !== null ? bestPartnerAcross(run, tables) : {},
-    table_shares: tables !== null ? tableShares(tables) : {},
-    ...mutualBestCounts(run, tables),
+    ...linkSignals(run, tables),
   };
 }
 
@@ -183,92 +181,94 @@ function tableCodes(run: MatchRun, sourceColumn: number): TableCodes {
   return { codes, names: [...byName.keys()] };
 }
 
-function bestPartnerAcross(run: MatchRun, tables: TableCodes): Record<string, number> {
-  const n = run.store.rowCount;
-  const best = new Float64Array(n).fill(-1);
-  const across = new Uint8Array(n);
+/** The signals of stacked tables ({@link HealthSignals}), all empty or 0 without a link setting. */
+function linkSignals(
+  run: MatchRun,
+  tables: TableCodes | null,
+): Pick<HealthSignals, 'best_partner_across' | 'table_shares' | 'n_mutual_best_across' | 'n_mutual_best_within'> {
+  if (tables === null) return { best_partner_across: {}, table_shares: {}, n_mutual_best_across: 0, n_mutual_best_within: 0 };
+  const best = bestPairs(run, tables);
+  const mutual = mutualBest(run, tables, best);
+  return {
+    best_partner_across: bestPartnerAcross(run, tables, best),
+    table_shares: tableShares(tables),
+    n_mutual_best_across: mutual.across,
+    n_mutual_best_within: mutual.within,
+  };
+}
+
+/**
+ * Each row's best-scoring kept pair in another table (slot 2·row) and in
+ * its own table (slot 2·row + 1), as indices into the run's pairs, −1 for
+ * none. Ties keep the first pair seen: pairs come in a deterministic order.
+ */
+function bestPairs(run: MatchRun, tables: TableCodes): Int32Array {
+  const { a, b, score } = run.pairs;
+  const best = new Int32Array(2 * run.store.rowCount).fill(-1);
   for (let i = 0; i < run.pairs.count; i++) {
-    const a = run.pairs.a[i];
-    const b = run.pairs.b[i];
-    const s = run.pairs.score[i];
-    const x = tables.codes[a] !== tables.codes[b] ? 1 : 0;
-    // Ties keep the first pair seen: pairs come in a deterministic order.
-    if (s > best[a]) {
-      best[a] = s;
-      across[a] = x;
-    }
-    if (s > best[b]) {
-      best[b] = s;
-      across[b] = x;
-    }
+    const side = tables.codes[a[i]] === tables.codes[b[i]] ? 1 : 0;
+    const x = 2 * a[i] + side;
+    const y = 2 * b[i] + side;
+    if (best[x] < 0 || score[i] > score[best[x]]) best[x] = i;
+    if (best[y] < 0 || score[i] > score[best[y]]) best[y] = i;
   }
-  const withPartner = new Array<number>(tables.names.length).fill(0);
-  const acrossCount = new Array<number>(tables.names.length).fill(0);
-  for (let r = 0; r < n; r++) {
-    if (best[r] < 0) continue;
-    withPartner[tables.codes[r]]++;
-    acrossCount[tables.codes[r]] += across[r];
-  }
+  return best;
+}
+
+/** Per table, keyed by its name in code-point order: `value(t)` for the tables `keep(t)` admits. */
+function perTable(tables: TableCodes, value: (t: number) => number, keep: (t: number) => boolean = () => true): Record<string, number> {
   return Object.fromEntries(
     tables.names
       .map((name, t) => [name, t] as const)
-      .filter(([, t]) => withPartner[t] > 0)
+      .filter(([, t]) => keep(t))
       .sort((x, y) => (x[0] < y[0] ? -1 : 1))
-      .map(([name, t]) => [name, round4(acrossCount[t] / withPartner[t])]),
+      .map(([name, t]) => [name, value(t)]),
   );
+}
+
+/** Per table, the share of its records with a kept pair whose best-scoring pair overall lies across tables (the earlier pair on a tie). */
+function bestPartnerAcross(run: MatchRun, tables: TableCodes, best: Int32Array): Record<string, number> {
+  const { score } = run.pairs;
+  const withPartner = new Array<number>(tables.names.length).fill(0);
+  const acrossCount = new Array<number>(tables.names.length).fill(0);
+  for (let r = 0; r < tables.codes.length; r++) {
+    const across = best[2 * r];
+    const inside = best[2 * r + 1];
+    if (across < 0 && inside < 0) continue;
+    withPartner[tables.codes[r]]++;
+    if (inside < 0 || (across >= 0 && (score[across] > score[inside] || (score[across] === score[inside] && across < inside)))) acrossCount[tables.codes[r]]++;
+  }
+  return perTable(tables, (t) => round4(acrossCount[t] / withPartner[t]), (t) => withPartner[t] > 0);
 }
 
 function tableShares(tables: TableCodes): Record<string, number> {
   const counts = new Array<number>(tables.names.length).fill(0);
   for (const t of tables.codes) counts[t]++;
   const n = Math.max(1, tables.codes.length);
-  return Object.fromEntries(tables.names.map((name, t) => [name, round4(counts[t] / n)]).sort((x, y) => (x[0] < y[0] ? -1 : 1)));
+  return perTable(tables, (t) => round4(counts[t] / n));
 }
 
 /**
  * Matched pairs, across tables and inside one, whose two rows are each
  * other's best-scoring partner on that side (in another table, or in their
- * own). Clean tables hold an entity at most once each, so their matches
- * across pair off one to one while the matches inside them, look-alikes
- * (a product's variants), come in families, many to many. In a file with
- * duplicates dealt to tables at random, inside and across are alike.
+ * own): the pair is both rows' best pair there. Clean tables hold an entity
+ * at most once each, so their matches across pair off one to one while the
+ * matches inside them, look-alikes (a product's variants), come in
+ * families, many to many. In a file with duplicates dealt to tables at
+ * random, inside and across are alike.
  */
-function mutualBest(run: MatchRun, tables: TableCodes): { across: number; within: number } {
-  const n = run.store.rowCount;
-  // Slot 0: the best partner in another table; slot 1: in the row's own table.
-  const best = new Float64Array(2 * n).fill(-1);
-  const partner = new Int32Array(2 * n).fill(-1);
-  const { a, b, score, flags } = run.pairs;
-  for (let i = 0; i < run.pairs.count; i++) {
-    const x = a[i];
-    const y = b[i];
-    const side = tables.codes[x] === tables.codes[y] ? 1 : 0;
-    // Ties keep the first pair seen: pairs come in a deterministic order.
-    if (score[i] > best[2 * x + side]) {
-      best[2 * x + side] = score[i];
-      partner[2 * x + side] = y;
-    }
-    if (score[i] > best[2 * y + side]) {
-      best[2 * y + side] = score[i];
-      partner[2 * y + side] = x;
-    }
-  }
+function mutualBest(run: MatchRun, tables: TableCodes, best: Int32Array): { across: number; within: number } {
+  const { a, b, flags } = run.pairs;
   let across = 0;
   let within = 0;
   for (let i = 0; i < run.pairs.count; i++) {
     if (!(flags[i] & 0x80)) continue;
     const side = tables.codes[a[i]] === tables.codes[b[i]] ? 1 : 0;
-    if (partner[2 * a[i] + side] !== b[i] || partner[2 * b[i] + side] !== a[i]) continue;
+    if (best[2 * a[i] + side] !== i || best[2 * b[i] + side] !== i) continue;
     if (side === 1) within++;
     else across++;
   }
   return { across, within };
-}
-
-function mutualBestCounts(run: MatchRun, tables: TableCodes | null): { n_mutual_best_across: number; n_mutual_best_within: number } {
-  if (tables === null) return { n_mutual_best_across: 0, n_mutual_best_within: 0 };
-  const { across, within } = mutualBest(run, tables);
-  return { n_mutual_best_across: across, n_mutual_best_within: within };
 }
 
 /** Matched pairs read per column for {@link HealthSignals.matched_agreement}: enough for a stable rate. */
