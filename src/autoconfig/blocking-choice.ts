@@ -50,14 +50,16 @@ export function chooseBlocking(store: ColumnStore, profiles: ColumnProfile[], op
   }
   // Keep passes whose projected pair count fits the budget (~40 pairs per row); passes to keep come first, whatever they cost.
   const budget = Math.max(50_000, store.rowCount * 40);
-  const keep = options.keep ?? [];
-  const kept: BlockingKey[] = [];
-  let spent = 0;
   const wordy = new Set(profiles.filter((p) => (p.kind === 'text' || p.kind === 'long_text') && p.avgTokens >= 3).map((p) => p.column));
-  const seen = new Set(keep.map((k) => JSON.stringify(k)));
-  for (const key of [...keep, ...candidates.filter((k) => !seen.has(JSON.stringify(k)))]) {
-    const pairs = projectedPairs(store, key, { sameTextIsFree: key.fields.length === 1 && wordy.has(key.fields[0].field), acrossColumn: options.acrossColumn });
-    if (!keep.includes(key) && (pairs > budget / 2 || spent + pairs > budget)) continue;
+  const cost = (key: BlockingKey): number =>
+    projectedPairs(store, key, { sameTextIsFree: key.fields.length === 1 && wordy.has(key.fields[0].field), acrossColumn: options.acrossColumn });
+  const kept = [...(options.keep ?? [])];
+  const seen = new Set(kept.map((k) => JSON.stringify(k)));
+  let spent = kept.reduce((sum, key) => sum + cost(key), 0);
+  for (const key of candidates) {
+    if (seen.has(JSON.stringify(key))) continue;
+    const pairs = cost(key);
+    if (pairs > budget / 2 || spent + pairs > budget) continue;
     kept.push(key);
     spent += pairs;
   }
@@ -105,8 +107,7 @@ function textPasses(p: ColumnProfile): BlockingKey[] {
  * projectedPairs(store, { fields: [{ field: 'surname', transforms: ['lowercase'] }] }); // 41_250
  */
 export function projectedPairs(store: ColumnStore, key: BlockingKey, options: { sameTextIsFree?: boolean; acrossColumn?: string } = {}): number {
-  const rows = sampleRows(store.rowCount, 20_000);
-  const scale = store.rowCount / Math.max(1, rows.length);
+  const { rows, scale } = projectionSample(store);
   const tableColumn = options.acrossColumn === undefined ? -1 : store.columnIndex(options.acrossColumn);
   // Σ C(size, 2) over `plus` groups minus over `minus` groups. A block's pairs count; across tables,
   // not those inside one table; with sameTextIsFree, not those of one text (across tables: of one
@@ -148,7 +149,7 @@ export function projectedPairs(store: ColumnStore, key: BlockingKey, options: { 
  * largestBlock(store, { fields: [{ field: 'title', transforms: ['lowercase', 'first_token'] }] }); // 130
  */
 export function largestBlock(store: ColumnStore, key: BlockingKey): number {
-  const rows = sampleRows(store.rowCount, 20_000);
+  const { rows } = projectionSample(store);
   const counts = new Map<string, number>();
   let largest = 0;
   for (const r of rows) {
@@ -159,6 +160,12 @@ export function largestBlock(store: ColumnStore, key: BlockingKey): number {
     if (c > largest) largest = c;
   }
   return (largest * store.rowCount) / Math.max(1, rows.length);
+}
+
+/** The rows projections read (every k-th, at most 20,000) and how many table rows each stands for. */
+function projectionSample(store: ColumnStore): { rows: number[]; scale: number } {
+  const rows = sampleRows(store.rowCount, 20_000);
+  return { rows, scale: store.rowCount / Math.max(1, rows.length) };
 }
 
 /**
