@@ -91,6 +91,11 @@ function keyFor(p: ColumnProfile): BlockingKey {
   return { fields: [{ field: p.column, transforms }] };
 }
 
+/** True when the pass's largest block, projected on the sample, is within the healthy limit (10% of its rows). */
+function holdsNoDegenerateBlock(sample: ColumnStore, key: BlockingKey): boolean {
+  return largestBlock(sample, key) <= maxHealthyBlock(sample.rowCount);
+}
+
 /** Stricter passes on the same column: its last token, then its whole folded value (those not already a pass). */
 function stricterKeys(config: Config, old: BlockingKey): BlockingKey[] {
   const column = old.fields[0]?.field;
@@ -120,7 +125,7 @@ const blockingKeySwap: Rule = {
     const why = `reduction ratio ${s.reduction_ratio}, largest block ${s.block_size_max} of ${s.n_rows} rows (pass ${describeKey(old)})`;
     const next = clone(config);
     const options = [...blockingCandidates(ctx).map(keyFor), ...stricterKeys(config, old)];
-    const key = options.find((k) => largestBlock(ctx.sample, k) <= maxHealthyBlock(ctx.sample.rowCount));
+    const key = options.find((k) => holdsNoDegenerateBlock(ctx.sample, k));
     if (key) {
       next.blocking.keys[pass] = key;
       return {
@@ -410,7 +415,7 @@ const acrossTablesBlocking: Rule = {
     const current = config.blocking.keys;
     const chosen = chooseBlocking(ctx.sample, usableProfiles(ctx.profiles, source), { acrossColumn: source.column, keep: current });
     // A pass that fits the budget may still hold a degenerate block on a small sample; blocking_key_swap would take it out again.
-    const added = chosen.slice(current.length).filter((k) => largestBlock(ctx.sample, k) <= maxHealthyBlock(ctx.sample.rowCount));
+    const added = chosen.slice(current.length).filter((k) => holdsNoDegenerateBlock(ctx.sample, k));
     const keys = [...current, ...added];
     if (added.length === 0) return null;
     const next = clone(config);
