@@ -6,6 +6,7 @@ import type { ServerState } from '../server-state.js';
 import { intParam } from '../query-params.js';
 import { DecideSchema, parsePairId, parseRequest } from '../request-schemas.js';
 import { KindredError } from '../../errors/registry.js';
+import { pairId } from '../../engine/clustering/pair-id.js';
 import { round6 } from '../../engine/scoring/round-score.js';
 import { rowFingerprint } from '../edit-log.js';
 
@@ -27,7 +28,7 @@ export function registerReviews(app: Hono<ServerEnv>, state: ServerState): void 
     let skipped = 0;
     for (let i = 0; i < results.band.length && queue.length < limit && offset < total; i++) {
       const item = results.bandItem(i);
-      const id = `${item.a}-${item.b}`;
+      const id = pairId(item.a, item.b);
       if (decided.has(id)) continue;
       if (skipped < offset) {
         skipped++;
