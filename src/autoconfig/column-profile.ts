@@ -93,8 +93,10 @@ export function profileColumns(store: ColumnStore, exclude: readonly string[], s
       if (EMAIL.test(v)) email++;
       if (DATE.test(v)) date++;
       if (DIGITS.test(v)) digits++;
-      if (NUMBER.test(v)) number++;
-      if (NUMBER.test(v) && DECIMAL.test(v)) decimal++;
+      if (NUMBER.test(v)) {
+        number++;
+        if (DECIMAL.test(v)) decimal++;
+      }
       if (/^[\p{L}\s'.-]+$/u.test(v)) alpha++;
       if (ALNUM_CODE.test(v)) alnumCode++;
       if (codeToken(v) !== '') withCode++;
