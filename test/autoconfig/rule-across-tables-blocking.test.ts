@@ -28,10 +28,10 @@ function configWith(mode: 'link_only' | 'link_and_dedupe', keys = chooseBlocking
   } as Config;
 }
 
-function apply(config: Config): ReturnType<(typeof RULES)[number]['apply']> {
+function apply(config: Config, sample = store, sampleProfiles = profiles): ReturnType<(typeof RULES)[number]['apply']> {
   const rule = RULES.find((x) => x.name === 'across_tables_blocking');
   assert.ok(rule);
-  return rule.apply({ ...ruleContext(config, {} as HealthSignals, null), profiles, sample: store, source });
+  return rule.apply({ ...ruleContext(config, {} as HealthSignals, null), profiles: sampleProfiles, sample, source });
 }
 
 test('v0 leaves out the brand pass: counting the pairs inside each table, it costs over half the budget', () => {
@@ -66,9 +66,6 @@ test('a pass that fits the budget across tables but holds a degenerate block is 
   const keys = chooseBlocking(small, smallProfiles);
   assert.equal(keys.some((k) => JSON.stringify(k) === JSON.stringify(brandPass)), false);
   assert.ok(chooseBlocking(small, smallProfiles, { acrossColumn: 'source', keep: keys }).some((k) => JSON.stringify(k) === JSON.stringify(brandPass)), 'it fits the budget');
-  const config = { ...configWith('link_only'), blocking: { ...configWith('link_only').blocking, keys } } as Config;
-  const rule = RULES.find((x) => x.name === 'across_tables_blocking');
-  assert.ok(rule);
-  const proposal = rule.apply({ ...ruleContext(config, {} as HealthSignals, null), profiles: smallProfiles, sample: small, source });
+  const proposal = apply(configWith('link_only', keys), small, smallProfiles);
   assert.equal(proposal?.config.blocking.keys.some((k) => JSON.stringify(k) === JSON.stringify(brandPass)) ?? false, false, JSON.stringify(proposal));
 });
