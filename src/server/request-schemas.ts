@@ -102,15 +102,3 @@ export function toCells(record: Record<string, string | number | boolean | null>
   return out;
 }
 
-/** Parses `"<a>-<b>"` (a < b, integers) or throws 400. */
-export function parsePairId(id: string): [number, number] {
-  const m = /^(\d+)-(\d+)$/.exec(id);
-  const a = m ? Number(m[1]) : NaN;
-  const b = m ? Number(m[2]) : NaN;
-  if (!m || !Number.isSafeInteger(a) || !Number.isSafeInteger(b) || a >= b) {
-    throw new KindredError('invalid_request', `malformed pair id "${id}"; expected "<a>-<b>" with integer row ids a < b`, [
-      { path: 'pair_id', message: 'expected "<a>-<b>" with a < b' },
-    ]);
-  }
-  return [a, b];
-}

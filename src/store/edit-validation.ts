@@ -29,7 +29,9 @@ export function parsePairId(pairId: string): [number, number] {
   const a = m ? Number(m[1]) : NaN;
   const b = m ? Number(m[2]) : NaN;
   if (!m || !Number.isSafeInteger(a) || !Number.isSafeInteger(b) || a >= b) {
-    fail('pair id', [{ path: 'pair_id', message: `expected "<a>-<b>" with row ids a < b, got ${JSON.stringify(pairId)}` }]);
+    throw new KindredError('invalid_request', `malformed pair id ${JSON.stringify(pairId)}; expected "<a>-<b>" with row ids a < b`, [
+      { path: 'pair_id', message: `expected "<a>-<b>" with row ids a < b, got ${JSON.stringify(pairId)}` },
+    ]);
   }
   return [a, b];
 }

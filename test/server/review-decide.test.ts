@@ -67,6 +67,7 @@ test('malformed pair ids and decisions answer 400; unknown rows answer 404', asy
   for (const body of [
     { pair_id: '5-3', decision: 'approve' },
     { pair_id: '3-3', decision: 'approve' },
+    { pair_id: '01-2', decision: 'approve' },
     { pair_id: 'abc', decision: 'approve' },
     { pair_id: '1-2', decision: 'maybe' },
     { pair_id: 12, decision: 'approve' },
