@@ -6,6 +6,7 @@ import { lowerThreadPriority, poolNiceness } from '../src/engine/thread-priority
 lowerThreadPriority(poolNiceness(workerData));
 
 export { countChunk, fillChunk } from '../src/data/ingest-tasks.js';
+export { fingerprintBytes } from '../src/store/fingerprint.js';
 export { prepareColumn } from '../src/engine/fields/prepare-column.js';
 export { buildPass } from '../src/engine/blocking/block-pass.js';
 export { buildWindowPass } from '../src/engine/blocking/window-pass.js';

@@ -6,7 +6,7 @@ import { configToYaml } from '../config/index.js';
 import { ingestCsv } from '../data/ingest.js';
 import { WorkerPool } from '../engine/worker-pool.js';
 import { StateDb } from '../store/state-db.js';
-import { fingerprintFile, statePath } from '../store/state-path.js';
+import { statePath } from '../store/state-path.js';
 import { optionalInt, parseCommandArgs, requireString } from './args.js';
 import { Progress } from './progress.js';
 
@@ -56,7 +56,7 @@ export async function autoconfigCommand(argv: string[]): Promise<number> {
   const pool = new WorkerPool({ workers: optionalInt('autoconfig', values, 'workers') });
   try {
     let t = performance.now();
-    const ingest = await ingestCsv(file, pool, { lenient: values.lenient === true });
+    const ingest = await ingestCsv(file, pool, { lenient: values.lenient === true, fingerprint: true });
     progress.phase({ phase: 'load', ms: performance.now() - t, detail: { rows: ingest.store.rowCount, columns: ingest.store.names.length } });
     t = performance.now();
     const { config, telemetry } = await runController(ingest.store, pool, { source: 'cli_autoconfig', exclude, sampleSize });
@@ -69,7 +69,7 @@ export async function autoconfigCommand(argv: string[]): Promise<number> {
     if (values['no-save'] !== true) {
       const stateDir = (values.state as string | undefined) ?? '.kindred';
       fs.mkdirSync(stateDir, { recursive: true });
-      const db = StateDb.open(statePath(stateDir, path.resolve(file), await fingerprintFile(file)));
+      const db = StateDb.open(statePath(stateDir, path.resolve(file), ingest.fingerprint));
       try {
         db.saveTelemetry('cli_autoconfig', JSON.stringify(telemetry));
       } finally {

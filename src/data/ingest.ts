@@ -13,6 +13,8 @@ export interface IngestOptions {
   lenient?: boolean;
   /** Files smaller than this are parsed as one chunk. */
   parallelThreshold?: number;
+  /** Also compute the SHA-256 of the file's bytes (on a pool thread, beside parsing). */
+  fingerprint?: boolean;
 }
 
 /** The loaded table plus what the log should say about it. */
@@ -22,6 +24,8 @@ export interface IngestResult {
   bytes: number;
   skippedRows: number;
   ms: number;
+  /** SHA-256 hex of the bytes loaded, when asked for with `fingerprint: true`; else null. */
+  fingerprint: string | null;
 }
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
@@ -35,11 +39,17 @@ const UTF8_BOM = [0xef, 0xbb, 0xbf];
  * @example
  * const { store } = await ingestCsv('people.csv', pool);
  * store.rowCount; // 100000
+ * (await ingestCsv('people.csv', pool, { fingerprint: true })).fingerprint; // "9f86d0…", 64 hex chars
  */
+export async function ingestCsv(file: string, pool: WorkerPool, options: IngestOptions & { fingerprint: true }): Promise<IngestResult & { fingerprint: string }>;
+export async function ingestCsv(file: string, pool: WorkerPool, options?: IngestOptions): Promise<IngestResult>;
 export async function ingestCsv(file: string, pool: WorkerPool, options: IngestOptions = {}): Promise<IngestResult> {
   const t0 = performance.now();
   const label = file;
   const shared = await readIntoSharedMemory(file);
+  const hashing = options.fingerprint === true ? pool.run('fingerprintBytes', { file: shared }) : Promise.resolve(null);
+  // Awaited at the end; a parse error thrown first must not leave it an unhandled rejection.
+  hashing.catch(() => undefined);
   const buf = Buffer.from(shared);
   const bytes = new Uint8Array(shared);
   let start = 0;
@@ -99,7 +109,8 @@ export async function ingestCsv(file: string, pool: WorkerPool, options: IngestO
   await Promise.all(fills);
   for (let c = 0; c < columns; c++) new Uint32Array(handles[c].offsets)[rowCount] = columnStarts[c];
   const store = ColumnStore.fromHandle({ rowCount, columns: handles });
-  return { store, file: path.resolve(file), bytes: bytes.length, skippedRows, ms: performance.now() - t0 };
+  const fingerprint = await hashing;
+  return { store, file: path.resolve(file), bytes: bytes.length, skippedRows, ms: performance.now() - t0, fingerprint };
 }
 
 /**

@@ -8,7 +8,7 @@ import { ingestCsv } from '../data/ingest.js';
 import { runMatching } from '../engine/run.js';
 import { WorkerPool } from '../engine/worker-pool.js';
 import { StateDb } from '../store/state-db.js';
-import { fingerprintFile, statePath } from '../store/state-path.js';
+import { statePath } from '../store/state-path.js';
 import { createApp, type AppOptions } from './app.js';
 import { replayEdits } from './edit-log.js';
 import { joinedColumns, retrievalIndexOf } from './analysis/retrieval.js';
@@ -114,7 +114,7 @@ export async function startServer(options: ServeOptions, progress: Progress): Pr
 
 async function initialRun(state: ServerState, options: ServeOptions, progress: Progress): Promise<void> {
   const t = performance.now();
-  const ingest = await ingestCsv(options.file, state.pool, { lenient: options.lenient });
+  const ingest = await ingestCsv(options.file, state.pool, { lenient: options.lenient, fingerprint: true });
   progress.phase({ phase: 'load', ms: performance.now() - t, detail: { rows: ingest.store.rowCount, columns: ingest.store.names.length } });
   let config: Config;
   let telemetry: string | null = null;
@@ -127,7 +127,7 @@ async function initialRun(state: ServerState, options: ServeOptions, progress: P
     config = controlled.config;
     telemetry = JSON.stringify(controlled.telemetry);
   }
-  const fingerprint = await fingerprintFile(options.file);
+  const fingerprint = ingest.fingerprint;
   state.source = {
     id: fingerprint,
     name: path.basename(options.file),

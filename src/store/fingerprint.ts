@@ -19,6 +19,24 @@ export function fingerprintFile(path: string): Promise<string> {
   });
 }
 
+/** Input of {@link fingerprintBytes}: a whole file already in shared memory. */
+export interface FingerprintTask {
+  file: SharedArrayBuffer;
+}
+
+/**
+ * The same digest as {@link fingerprintFile}, of bytes already read into
+ * shared memory. A worker task: ingest runs it beside parsing, so the state
+ * database is named after exactly the bytes that were loaded (a second read
+ * could see a file rewritten in between) and the event loop never hashes.
+ *
+ * @example
+ * fingerprintBytes({ file: shared }) === (await fingerprintFile('people.csv')); // true for the same bytes
+ */
+export function fingerprintBytes(task: FingerprintTask): string {
+  return createHash('sha256').update(new Uint8Array(task.file)).digest('hex');
+}
+
 /** How many hex characters of the record digest are kept: 64 bits is plenty to notice an edited row. */
 const RECORD_FINGERPRINT_HEX = 16;
 
