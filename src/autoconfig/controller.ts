@@ -2,7 +2,7 @@
 import type { Config } from '../config/types.js';
 import { ColumnStore } from '../data/column-store.js';
 import { KindredError } from '../errors/registry.js';
-import { runMatching } from '../engine/run.js';
+import { runMatching, type MatchRun } from '../engine/run.js';
 import type { WorkerPool } from '../engine/worker-pool.js';
 import { profileColumns, sampleRows } from './column-profile.js';
 import { columnPriors } from './column-priors.js';
@@ -23,7 +23,7 @@ export interface ControllerOptions {
   sampleSize?: number;
   /** Runs on the sample, the first included. */
   maxIterations?: number;
-  /** Wall-time budget; checked before each run after the first. */
+  /** Wall-time budget: a run after the first is not started past it, and is cancelled when it would overrun it. */
   maxMs?: number;
 }
 
@@ -106,7 +106,17 @@ export async function runController(store: ColumnStore, pool: WorkerPool, option
     // The run keeps every pair from 0.5 up (whatever the review band), so the score distribution around any threshold is visible;
     // while stacked tables may still be deduplicated, every pair, so a record's best partner in another table is known however weak.
     const keepFrom = config.link?.mode === 'link_and_dedupe' ? 0 : SIGNAL_FLOOR;
-    const run = await runMatching(sample, { ...config, review: { ...config.review, lo: Math.min(keepFrom, config.review.lo ?? 1) } }, pool);
+    // The first run always completes (there must be something to commit); a later one that would overrun the budget is
+    // cancelled and its half-scored result never judged.
+    const deadline = iteration > 0 ? AbortSignal.timeout(Math.max(0, Math.ceil(maxMs - (performance.now() - t0)))) : undefined;
+    let run: MatchRun;
+    try {
+      run = await runMatching(sample, { ...config, review: { ...config.review, lo: Math.min(keepFrom, config.review.lo ?? 1) } }, pool, { signal: deadline });
+    } catch (e) {
+      if (deadline?.aborted !== true) throw e;
+      stop = 'budget_time';
+      break;
+    }
     const signals = measureRun(run);
     const verdict = healthVerdict(signals);
     entries.push({ iteration, config, signals, verdict });

@@ -90,6 +90,10 @@ export function configFieldRefs(config: Config): FieldRef[] {
 /**
  * Runs matching over a loaded table with a validated configuration.
  *
+ * `signal` cancels the run: it is checked before each phase, and scoring (the
+ * long phase) stops handing out tasks as soon as it fires. The promise then
+ * rejects with the signal's reason and the pool is free for the next run.
+ *
  * @example
  * const run = await runMatching(store, config, pool);
  * run.clusterOf[17]; // the cluster id (smallest member row id) of row 17
@@ -98,15 +102,18 @@ export async function runMatching(
   store: ColumnStore,
   config: Config,
   pool: WorkerPool,
-  options: { onPhase?: (r: PhaseReport) => void; onProgress?: ProgressFn } = {},
+  options: { onPhase?: (r: PhaseReport) => void; onProgress?: ProgressFn; signal?: AbortSignal } = {},
 ): Promise<MatchRun> {
   const t0 = performance.now();
   const phases: PhaseReport[] = [];
+  const signal = options.signal;
   const report = (phase: PhaseReport['phase'], start: number, detail: PhaseReport['detail']): void => {
     const r = { phase, ms: performance.now() - start, detail };
     phases.push(r);
     options.onPhase?.(r);
+    signal?.throwIfAborted();
   };
+  signal?.throwIfAborted();
 
   let t = performance.now();
   const fields = await prepareFields(store, configFieldRefs(config), pool);
@@ -163,7 +170,7 @@ export async function runMatching(
   t = performance.now();
   const tasks: PairTask[] = plan.tasks;
   const onProgress = options.onProgress;
-  const scoredTasks = await scoreTasks(pool, handle, tasks, onProgress ? (done, total) => onProgress('score', done, total) : undefined);
+  const scoredTasks = await scoreTasks(pool, handle, tasks, onProgress ? (done, total) => onProgress('score', done, total) : undefined, signal);
   const pairs = scoredTasks.pairs;
   const candidatePairs = scoredTasks.scored;
   report('score', t, { tasks: tasks.length, candidate_pairs: candidatePairs, kept_pairs: pairs.count });

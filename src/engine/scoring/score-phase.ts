@@ -24,6 +24,10 @@ const PROGRESS_INTERVAL_MS = 100;
  * instead of idling while the other finishes a share fixed in advance.
  * The result does not depend on which worker scored which task.
  *
+ * An abort of `signal` moves the shared counter past the last task, so each
+ * worker stops after the task it holds (no task is cut in half, nothing is
+ * torn down) and the call rejects with the signal's reason.
+ *
  * @example
  * const { pairs, scored } = await scoreTasks(pool, handle, tasks, (done, total) => bar(done / total));
  */
@@ -32,8 +36,12 @@ export async function scoreTasks(
   run: RunHandle,
   tasks: PairTask[],
   onProgress?: (done: number, total: number) => void,
+  signal?: AbortSignal,
 ): Promise<ScoredTasks> {
+  signal?.throwIfAborted();
   const next = new SharedArrayBuffer(4);
+  const drain = (): void => void Atomics.store(new Int32Array(next), 0, tasks.length);
+  signal?.addEventListener('abort', drain, { once: true });
   const donePairs = new SharedArrayBuffer(8);
   const total = tasks.reduce((s, t) => s + t.pairs, 0);
   const done = new BigInt64Array(donePairs);
@@ -41,10 +49,12 @@ export async function scoreTasks(
   try {
     const workers = Math.max(1, Math.min(pool.size, tasks.length));
     const parts = await Promise.all(Array.from({ length: workers }, () => pool.run('scoreQueue', { run, tasks, next, donePairs })));
+    signal?.throwIfAborted();
     onProgress?.(total, total);
     return { pairs: mergeInTaskOrder(parts, tasks.length), scored: parts.reduce((s, p) => s + p.scored, 0) };
   } finally {
     if (timer !== null) clearInterval(timer);
+    signal?.removeEventListener('abort', drain);
   }
 }
 

@@ -1,0 +1,76 @@
+/** Cancelling a run: an aborted signal stops runMatching between phases and stops scoring after the tasks in hand, and leaves the pool fit for the next run. */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { parseConfigText } from '../../../src/config/index.js';
+import { runMatching, type MatchRun, type PhaseReport } from '../../../src/engine/run.js';
+import { planPass } from '../../../src/engine/scoring/pair-plan.js';
+import { scoreTasks } from '../../../src/engine/scoring/score-phase.js';
+import { WorkerPool } from '../../../src/engine/worker-pool.js';
+import { peopleStore, syntheticPeople } from './synthetic-people.js';
+
+const pool = new WorkerPool({ workers: 2 });
+after(() => pool.close());
+
+const CONFIG = parseConfigText(
+  `
+matchkeys:
+  - name: person
+    type: weighted
+    threshold: 0.8
+    fields:
+      - {field: given_name, scorer: jaro_winkler, weight: 1.0}
+      - {field: surname, scorer: jaro_winkler, weight: 1.0}
+      - {field: dob, scorer: exact, weight: 1.0}
+blocking:
+  keys:
+    - fields: [state]
+`,
+  'cancel.yaml',
+);
+const store = peopleStore(syntheticPeople(2000, 5));
+const REASON = new Error('stop here');
+
+let reference: MatchRun;
+before(async () => {
+  reference = await runMatching(store, CONFIG, pool);
+});
+
+const sameResult = (x: MatchRun, y: MatchRun): void => {
+  assert.equal(x.pairs.count, y.pairs.count);
+  assert.deepEqual(Array.from(x.pairs.score), Array.from(y.pairs.score));
+  assert.deepEqual(Array.from(x.clusterOf), Array.from(y.clusterOf));
+};
+
+test('a signal aborted before the call rejects with its reason before any phase runs', async () => {
+  const phases: string[] = [];
+  await assert.rejects(
+    runMatching(store, CONFIG, pool, { signal: AbortSignal.abort(REASON), onPhase: (r) => phases.push(r.phase) }),
+    (e: unknown) => e === REASON,
+  );
+  assert.deepEqual(phases, []);
+});
+
+test('an abort during blocking stops the run before scoring, and the pool then gives the uncancelled result', async () => {
+  const stop = new AbortController();
+  const phases: PhaseReport['phase'][] = [];
+  const onPhase = (r: PhaseReport): void => {
+    phases.push(r.phase);
+    if (r.phase === 'block') stop.abort(REASON);
+  };
+  await assert.rejects(runMatching(store, CONFIG, pool, { signal: stop.signal, onPhase }), (e: unknown) => e === REASON);
+  assert.deepEqual(phases, ['prepare', 'block']);
+  sameResult(await runMatching(store, CONFIG, pool), reference);
+});
+
+test('an abort while tasks are being scored rejects, and the same tasks then score in full', async () => {
+  // Many small tasks, so the workers are still claiming when the abort lands.
+  const tasks = reference.index.passes.flatMap((p, i) => planPass(i, p.starts, p.handle.groups, 500));
+  assert.ok(tasks.length > 50, `${tasks.length} tasks`);
+  const stop = new AbortController();
+  const scoring = scoreTasks(pool, reference.handle, tasks, undefined, stop.signal);
+  stop.abort(REASON);
+  await assert.rejects(scoring, (e: unknown) => e === REASON);
+  const full = await scoreTasks(pool, reference.handle, tasks);
+  assert.equal(full.pairs.count, reference.pairs.count);
+  assert.deepEqual(Array.from(full.pairs.score), Array.from(reference.pairs.score));
+});
