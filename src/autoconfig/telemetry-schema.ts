@@ -14,7 +14,7 @@ export const DecisionSchema = v.object({
   iteration: num,
   rule_name: str,
   rationale: str,
-  config_diff: v.nullish(v.record(v.string(), v.object({ from: JsonValue, to: JsonValue }))),
+  config_diff: v.nullish(v.record(v.string(), v.object({ from: v.optional(JsonValue), to: v.optional(JsonValue) }))),
   wall_clock_ms: num,
 });
 

@@ -1,5 +1,6 @@
 /** `kindred serve`: validates options and environment (fail closed off loopback), then starts the server and handles shutdown. */
-import { loadConfigFile } from '../config/index.js';
+import { checkConfigColumns, loadConfigFile } from '../config/index.js';
+import { readHeaderNames } from '../data/ingest.js';
 import { KindredError } from '../errors/registry.js';
 import { parseCorsOrigins } from '../server/middleware/cors/index.js';
 import { isLoopbackBindHost } from '../server/loopback.js';
@@ -54,6 +55,9 @@ export async function serveCommand(argv: string[]): Promise<number> {
   const configPath = values.config as string | undefined;
   // 1. Configuration errors end the process before anything else happens.
   const config = configPath !== undefined ? loadConfigFile(configPath) : null;
+  // Columns too, from the header alone: a misspelt field is a configuration error (exit 2, key path named), not a failed run.
+  const header = config !== null ? await readHeaderNames(file) : null;
+  if (config !== null && configPath !== undefined && header !== null) checkConfigColumns(config, header, configPath, file);
   const host = (values.host as string | undefined) ?? '127.0.0.1';
   const token = process.env.SERVICE_API_TOKEN;
   // 2. Fail closed: never expose an unauthenticated server off loopback.

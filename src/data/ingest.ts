@@ -143,6 +143,42 @@ async function readIntoSharedMemory(file: string): Promise<SharedArrayBuffer> {
   }
 }
 
+/** How much of a file {@link readHeaderNames} reads: far more than any header row. */
+const HEADER_PEEK_BYTES = 1 << 20;
+
+/**
+ * The column names of a CSV file's header row, read from its first MiB
+ * without loading the file, or null when they cannot be known that way (the
+ * file is unreadable, its header is malformed or longer than a MiB): the full
+ * load then reports the problem with its line. Lets `serve` refuse a
+ * configuration naming an unknown column before it binds (exit 2).
+ *
+ * @example
+ * await readHeaderNames('people.csv'); // ['given_name', 'surname', 'dob']
+ */
+export async function readHeaderNames(file: string): Promise<string[] | null> {
+  let fh: fs.promises.FileHandle;
+  try {
+    fh = await fs.promises.open(file, 'r');
+  } catch {
+    return null;
+  }
+  try {
+    const size = (await fh.stat()).size;
+    const bytes = new Uint8Array(Math.min(size, HEADER_PEEK_BYTES));
+    const { bytesRead } = await fh.read(bytes, 0, bytes.length, 0);
+    const start = bytesRead >= 3 && bytes[0] === UTF8_BOM[0] && bytes[1] === UTF8_BOM[1] && bytes[2] === UTF8_BOM[2] ? 3 : 0;
+    if (start >= bytesRead || isBlankLine(bytes, start, bytesRead)) return null;
+    const header = parseHeader(bytes.subarray(0, bytesRead), start, file);
+    // A header cut off by the peek would give a wrong last name.
+    return header.next >= bytesRead && bytesRead < size ? null : header.names;
+  } catch {
+    return null;
+  } finally {
+    await fh.close();
+  }
+}
+
 class HeaderSink implements CellSink {
   names: string[] = [];
   constructor(private readonly bytes: Uint8Array) {}

@@ -10,9 +10,11 @@ const plainObject = v.custom<unknown>(
 );
 export const RecordSchema = v.pipe(plainObject, v.record(v.string(), cellValue, 'expected an object of field values'));
 const topK = v.pipe(v.number('expected an integer'), v.integer('expected an integer'), v.minValue(1, 'must be at least 1'), v.maxValue(1000, 'must be at most 1000'));
-const rowId = v.pipe(v.number('expected an integer row id'), v.integer('expected an integer row id'), v.minValue(0, 'must be ≥ 0'));
+// Any integer: one that names no row (a negative one too) is for the route to answer 404, as API.md asks.
+const rowId = v.pipe(v.number('expected an integer row id'), v.integer('expected an integer row id'));
 
-export const WrappedMatchSchema = v.strictObject({ record: RecordSchema, top_k: v.optional(topK), threshold: v.optional(v.number()) });
+const minScore = v.pipe(v.number('expected a score between 0 and 1'), v.minValue(0, 'must be at least 0'), v.maxValue(1, 'must be at most 1'));
+export const WrappedMatchSchema = v.strictObject({ record: RecordSchema, top_k: v.optional(topK), threshold: v.optional(minScore) });
 export const BatchSchema = v.strictObject({
   records: v.pipe(v.array(RecordSchema, 'expected an array of records'), v.minLength(1, 'needs at least 1 record')),
   top_k: v.optional(topK),

@@ -38,7 +38,9 @@ export interface ServedRunArrays {
 /**
  * Indices of kept pairs inside their deciding matchkey's review band
  * (`[lo, hi]`, by default threshold − 0.1 to threshold + 0.05), ordered by
- * |score − threshold|, then row a, then row b.
+ * |score − threshold| in the millionths scores are reported in (two pairs
+ * equally far from the threshold on either side tie exactly, instead of
+ * being ordered by floating-point noise), then row a, then row b.
  *
  * @example
  * reviewBand(pairs, [0.8], { lo: null, hi: null }); // Int32Array [4, 0, 9]
@@ -53,7 +55,7 @@ export function reviewBand(pairs: PairList, thresholds: readonly number[], revie
     const s = pairs.score[i];
     if (s >= lo - 1e-12 && s <= hi + 1e-12) {
       idx.push(i);
-      dist[i] = Math.abs(s - threshold);
+      dist[i] = Math.round(Math.abs(s - threshold) * 1e6);
     }
   }
   idx.sort((x, y) => dist[x] - dist[y] || pairs.a[x] - pairs.a[y] || pairs.b[x] - pairs.b[y]);

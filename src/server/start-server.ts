@@ -1,4 +1,5 @@
 /** `kindred serve` at run time: bind first, then load and match on the worker pool, re-apply stored edits, go ready; shut down gracefully. */
+import { KindredError } from '../errors/registry.js';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
@@ -82,7 +83,8 @@ export async function startServer(options: ServeOptions, progress: Progress): Pr
 
   const ready = initialRun(state, options, progress).catch((e: unknown) => {
     state.status = 'failed';
-    state.error = e instanceof Error ? e.message : String(e);
+    // With the key paths of a structured error: "invalid configuration" alone would not say which field.
+    state.error = e instanceof KindredError ? e.toText().replace(/\n\s*/g, '; ') : e instanceof Error ? e.message : String(e);
     log(`initial run failed: ${state.error}`);
   });
 

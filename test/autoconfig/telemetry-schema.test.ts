@@ -35,6 +35,13 @@ test('unknown keys are ignored at every level and optional keys may be null', ()
   assert.equal(t.health, null);
 });
 
+test('every nested key may be missing too, down to the from and to of a config diff', () => {
+  const t = parseTelemetry({ available: true, source: 'x', decisions: [{ config_diff: { 'matchkeys[0].threshold': {} } }, {}] });
+  assert.equal(t.decisions?.length, 2);
+  assert.deepStrictEqual(t.decisions?.[0].config_diff, { 'matchkeys[0].threshold': {} });
+  assert.deepStrictEqual(parseTelemetry({ available: true, source: 'x', scoring: {}, cluster: {} }).scoring, {});
+});
+
 test('available and source are required; wrong types are rejected', () => {
   assert.throws(() => parseTelemetry({ source: null }));
   assert.throws(() => parseTelemetry({ available: true }));

@@ -59,3 +59,14 @@ test('a field that is not a column of the file exits 2 naming the field and the 
   assert.match(r.stderr, /people-200\.csv/);
   assert.match(r.stderr, /matchkeys\[0\]\.fields\[0\]\.field/);
 });
+
+test('serve refuses a field that is not a column before it binds: exit 2 naming the key path and the file', async () => {
+  const path = configFile(
+    'serve-bad-column.yaml',
+    'matchkeys:\n  - name: p\n    type: weighted\n    fields:\n      - {field: surnme, scorer: jaro_winkler}\nblocking:\n  keys:\n    - fields: [postcode]\n',
+  );
+  const r = await runCli(['serve', '--file', 'data/people-200.csv', '--config', path, '--port', '0', '--state', tmp.dir]);
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /matchkeys\[0\]\.fields\[0\]\.field: "surnme" is not a column of data\/people-200\.csv/);
+  assert.doesNotMatch(r.stderr, /listening on/, 'no port was bound');
+});

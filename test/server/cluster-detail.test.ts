@@ -73,14 +73,14 @@ test('a singleton has confidence 1, no pair scores and a null bottleneck', async
   assert.deepEqual(arr(d.members).map((m) => m.row_id), [single.cluster_id]);
 });
 
-test('a non-integer id answers 400; a row that is not a cluster id, or no row, answers 404', async () => {
-  for (const id of ['abc', '1.5', '-3', '1e2']) {
+test('a non-integer id answers 400; an integer that is not a cluster id (no row, or negative) answers 404', async () => {
+  for (const id of ['abc', '1.5', '1e2', '--3']) {
     const r = await call(t.server.url, 'GET', `/clusters/${id}`);
     assert.equal(r.status, 400, id);
     assert.equal(errorCode(r.body), 'invalid_request', id);
   }
   const nonSmallest = Number(arr(details[0].members)[1].row_id);
-  for (const id of [nonSmallest, 300, 999999]) {
+  for (const id of [nonSmallest, 300, 999999, -3]) {
     const r = await call(t.server.url, 'GET', `/clusters/${id}`);
     assert.equal(r.status, 404, String(id));
     assert.equal(errorCode(r.body), 'not_found');

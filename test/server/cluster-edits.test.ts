@@ -31,9 +31,11 @@ test('shatter makes every member a singleton', async () => {
 test('shatter: an id that is not a cluster answers 404, a non-integer 400', async () => {
   const other = clusters[1];
   const notId = membersOf(other)[1];
-  const r = await call(t.server.url, 'POST', '/shatter', { cluster_id: notId });
-  assert.equal(r.status, 404);
-  assert.equal(errorCode(r.body), 'not_found');
+  for (const id of [notId, -1]) {
+    const r = await call(t.server.url, 'POST', '/shatter', { cluster_id: id });
+    assert.equal(r.status, 404, String(id));
+    assert.equal(errorCode(r.body), 'not_found');
+  }
   for (const body of [{ cluster_id: '12' }, { cluster_id: 1.5 }, {}, { cluster_id: 1, extra: true }]) {
     const bad = await call(t.server.url, 'POST', '/shatter', body);
     assert.equal(bad.status, 400, JSON.stringify(body));
@@ -74,9 +76,11 @@ test('unmerge accepts record_id, says "unchanged" for a singleton, 404 for an un
   assert.equal(single.status, 200);
   assert.equal(obj(single.body).status, 'unchanged');
   assert.equal(obj(single.body).cluster_id, leaving);
-  const unknown = await call(t.server.url, 'POST', '/unmerge', { row_id: 300 });
-  assert.equal(unknown.status, 404);
-  assert.equal(errorCode(unknown.body), 'not_found');
+  for (const row of [300, -1]) {
+    const unknown = await call(t.server.url, 'POST', '/unmerge', { row_id: row });
+    assert.equal(unknown.status, 404, String(row));
+    assert.equal(errorCode(unknown.body), 'not_found');
+  }
   const bad = await call(t.server.url, 'POST', '/unmerge', { row: 1 });
   assert.equal(bad.status, 400);
   assert.equal(errorCode(bad.body), 'invalid_request');

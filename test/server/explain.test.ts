@@ -59,10 +59,12 @@ test('the sentence is deterministic and differs for a non-matching pair', async 
 });
 
 test('an unknown row id answers 404; bad shapes answer 400', async () => {
-  const unknown = await call(t.server.url, 'POST', '/explain', { row_id_a: 0, row_id_b: 300 });
-  assert.equal(unknown.status, 404);
-  assert.equal(errorCode(unknown.body), 'not_found');
-  for (const body of [{ row_id_a: 0 }, { row_id_a: 'x', row_id_b: 1 }, { row_id_a: -1, row_id_b: 1 }, { row_id_a: 1.5, row_id_b: 2 }, { record_a: 'x', record_b: {} }]) {
+  for (const body of [{ row_id_a: 0, row_id_b: 300 }, { row_id_a: -1, row_id_b: 1 }]) {
+    const unknown = await call(t.server.url, 'POST', '/explain', body);
+    assert.equal(unknown.status, 404, JSON.stringify(body));
+    assert.equal(errorCode(unknown.body), 'not_found');
+  }
+  for (const body of [{ row_id_a: 0 }, { row_id_a: 'x', row_id_b: 1 }, { row_id_a: 1.5, row_id_b: 2 }, { record_a: 'x', record_b: {} }]) {
     const r = await call(t.server.url, 'POST', '/explain', body);
     assert.equal(r.status, 400, JSON.stringify(body));
     assert.equal(errorCode(r.body), 'invalid_request');

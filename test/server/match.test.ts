@@ -57,6 +57,25 @@ test('the wrapped form gives the same answer as the plain form, and top_k limits
   assert.deepEqual(arr(one.matches)[0], arr(plain.matches)[0]);
 });
 
+test('threshold in the wrapped form drops matches scoring below it, and never adds any', async () => {
+  // A record with matches scoring both 1.0 (itself) and less, so a cut-off between them is visible.
+  const row = clusterRows.find((r) => r !== undefined) as number;
+  const all = arr(obj((await call(t.server.url, 'POST', '/match', { record: rows[row], top_k: 50 })).body).matches);
+  const below = all.filter((m) => Number(m.score) < 1);
+  assert.ok(below.length > 0, 'the fixture should give this row a match scoring under 1');
+  const cut = (Number(below[0].score) + 1) / 2;
+  const high = obj((await call(t.server.url, 'POST', '/match', { record: rows[row], top_k: 50, threshold: cut })).body);
+  assert.deepEqual(arr(high.matches), all.filter((m) => Number(m.score) >= cut));
+  assert.equal(high.count, arr(high.matches).length);
+  const low = obj((await call(t.server.url, 'POST', '/match', { record: rows[row], top_k: 50, threshold: 0 })).body);
+  assert.deepEqual(arr(low.matches), all, 'a threshold under the matchkey\'s returns no non-matches');
+  for (const threshold of [-0.1, 1.5, '0.5']) {
+    const r = await call(t.server.url, 'POST', '/match', { record: rows[row], threshold });
+    assert.equal(r.status, 400, String(threshold));
+    assert.equal(errorCode(r.body), 'invalid_request');
+  }
+});
+
 test('numbers and booleans are converted with JSON spelling; unknown fields are ignored', async () => {
   const row = clusterRows.find((r) => /^[1-9]\d*$/.test(rows[r].postcode ?? '') && /^[1-9]\d*$/.test(rows[r].date_of_birth ?? ''));
   assert.ok(row !== undefined);

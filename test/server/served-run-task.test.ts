@@ -63,6 +63,17 @@ test('the review band holds pairs within [threshold − 0.1, threshold + 0.05] o
   assert.deepEqual([...reviewBand(pairs, [0.8, 0.6], { lo: 0.6, hi: 0.9 })], [1, 2, 3, 5]);
 });
 
+test('pairs equally far from the threshold on either side tie exactly and are ordered by pair id, whatever the float noise', () => {
+  // Both 0.042857 from 0.8 as reported (6 decimals); as sums of weighted floats they differ in the 12th decimal.
+  const noisy = keptPairs([
+    [96, 179, 0.8428571 - 1e-12, 0 | MATCHED],
+    [9, 28, 0.7571429 - 2e-13, 0],
+    [1, 2, 0.8 + 0.01, 0 | MATCHED],
+  ]);
+  assert.notEqual(Math.abs(noisy.score[0] - 0.8), Math.abs(noisy.score[1] - 0.8), 'the fixture really carries the noise');
+  assert.deepEqual([...reviewBand(noisy, [0.8], { lo: null, hi: null })], [2, 1, 0]);
+});
+
 test('through the worker pool the arrays arrive whole', async () => {
   const served = await pool.run('buildServedRun', input);
   const here = buildServedRun(input);

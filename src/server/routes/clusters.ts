@@ -35,12 +35,13 @@ export function registerClusters(app: Hono<ServerEnv>, state: ServerState): void
   });
   app.get('/clusters/:id', (c) => {
     const raw = c.req.param('id');
-    if (!/^\d+$/.test(raw)) {
-      throw new KindredError('invalid_request', `cluster id must be a non-negative integer, got "${raw}"`, [{ path: 'id', message: 'expected an integer' }]);
+    // API.md: a non-integer is a bad request; any integer that names no current cluster (negative ones too) is 404.
+    if (!/^-?\d+$/.test(raw)) {
+      throw new KindredError('invalid_request', `cluster id must be an integer, got "${raw}"`, [{ path: 'id', message: 'expected an integer' }]);
     }
     const id = Number(raw);
     const results = state.current;
-    if (!(id < results.rowCount) || results.clusters.clusterOf(id) !== id) {
+    if (!(id >= 0 && id < results.rowCount) || results.clusters.clusterOf(id) !== id) {
       throw new KindredError('not_found', `cluster ${raw} does not exist`);
     }
     return safeJson(c, clusterDetail(results, id));

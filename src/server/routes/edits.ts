@@ -12,7 +12,7 @@ export function registerEdits(app: Hono<ServerEnv>, state: ServerState): void {
   app.post('/shatter', (c) => {
     const { cluster_id: id } = parseRequest(ShatterSchema, c.var.body ?? null);
     const results = state.current;
-    if (!(id < results.rowCount) || results.clusters.clusterOf(id) !== id) throw new KindredError('not_found', `cluster ${id} does not exist`);
+    if (!(id >= 0 && id < results.rowCount) || results.clusters.clusterOf(id) !== id) throw new KindredError('not_found', `cluster ${id} does not exist`);
     const members = results.clusters.members(id);
     const fingerprints: Record<number, string> = {};
     for (const m of members) fingerprints[m] = rowFingerprint(results, m);

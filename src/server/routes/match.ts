@@ -33,15 +33,18 @@ export function registerMatch(app: Hono<ServerEnv>, state: ServerState): void {
     const body = c.var.body;
     let record: Record<string, string | null>;
     let topK = 5;
+    let minScore = 0;
     if (isWrapped(body)) {
       const w = parseRequest(WrappedMatchSchema, body);
       record = toCells(w.record);
       topK = w.top_k ?? 5;
+      minScore = w.threshold ?? 0;
     } else {
       record = recordCells(body ?? null);
     }
     const results = state.current;
-    const found = results.match(record, topK);
+    // `threshold` can only raise the bar: below its matchkey's threshold a candidate is not a match, and /match returns matches only.
+    const found = results.match(record, topK).filter((m) => m.score >= minScore);
     results.touchRecords(found.map((m) => m.row));
     const matches = found.map((m) => matchElement(results, m.row, m.score));
     return safeJson(c, { matches, count: matches.length });
