@@ -1,38 +1,22 @@
 /** Cancelling a run: an aborted signal stops runMatching between phases and stops scoring after the tasks in hand, and leaves the pool fit for the next run. */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { parseConfigText } from '../../../src/config/index.js';
 import { runMatching, type MatchRun, type PhaseReport } from '../../../src/engine/run.js';
 import { planPass } from '../../../src/engine/scoring/pair-plan.js';
 import { scoreTasks } from '../../../src/engine/scoring/score-phase.js';
 import { WorkerPool } from '../../../src/engine/worker-pool.js';
+import { PERSON_CONFIG } from './person-config.js';
 import { peopleStore, syntheticPeople } from './synthetic-people.js';
 
 const pool = new WorkerPool({ workers: 2 });
 after(() => pool.close());
 
-const CONFIG = parseConfigText(
-  `
-matchkeys:
-  - name: person
-    type: weighted
-    threshold: 0.8
-    fields:
-      - {field: given_name, scorer: jaro_winkler, weight: 1.0}
-      - {field: surname, scorer: jaro_winkler, weight: 1.0}
-      - {field: dob, scorer: exact, weight: 1.0}
-blocking:
-  keys:
-    - fields: [state]
-`,
-  'cancel.yaml',
-);
 const store = peopleStore(syntheticPeople(2000, 5));
 const REASON = new Error('stop here');
 
 let reference: MatchRun;
 before(async () => {
-  reference = await runMatching(store, CONFIG, pool);
+  reference = await runMatching(store, PERSON_CONFIG, pool);
 });
 
 const sameResult = (x: MatchRun, y: MatchRun): void => {
@@ -44,7 +28,7 @@ const sameResult = (x: MatchRun, y: MatchRun): void => {
 test('a signal aborted before the call rejects with its reason before any phase runs', async () => {
   const phases: string[] = [];
   await assert.rejects(
-    runMatching(store, CONFIG, pool, { signal: AbortSignal.abort(REASON), onPhase: (r) => phases.push(r.phase) }),
+    runMatching(store, PERSON_CONFIG, pool, { signal: AbortSignal.abort(REASON), onPhase: (r) => phases.push(r.phase) }),
     (e: unknown) => e === REASON,
   );
   assert.deepEqual(phases, []);
@@ -57,9 +41,9 @@ test('an abort during blocking stops the run before scoring, and the pool then g
     phases.push(r.phase);
     if (r.phase === 'block') stop.abort(REASON);
   };
-  await assert.rejects(runMatching(store, CONFIG, pool, { signal: stop.signal, onPhase }), (e: unknown) => e === REASON);
+  await assert.rejects(runMatching(store, PERSON_CONFIG, pool, { signal: stop.signal, onPhase }), (e: unknown) => e === REASON);
   assert.deepEqual(phases, ['prepare', 'block']);
-  sameResult(await runMatching(store, CONFIG, pool), reference);
+  sameResult(await runMatching(store, PERSON_CONFIG, pool), reference);
 });
 
 test('an abort while tasks are being scored rejects, and the same tasks then score in full', async () => {

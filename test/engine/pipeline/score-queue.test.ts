@@ -1,40 +1,22 @@
 /** The shared task queue of the score phase: two workers claiming tasks give exactly the pairs of scoring every task in order on one thread, and segments are merged back in task order. */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { parseConfigText } from '../../../src/config/index.js';
 import { runMatching, type MatchRun, type PairList } from '../../../src/engine/run.js';
 import { planPass } from '../../../src/engine/scoring/pair-plan.js';
 import { mergeInTaskOrder, scoreTasks } from '../../../src/engine/scoring/score-phase.js';
 import type { QueuedPairs } from '../../../src/engine/scoring/score-queue.js';
 import { scorePairs } from '../../../src/engine/scoring/score-task.js';
 import { WorkerPool } from '../../../src/engine/worker-pool.js';
+import { PERSON_CONFIG } from './person-config.js';
 import { peopleStore, syntheticPeople } from './synthetic-people.js';
 
 const pool = new WorkerPool({ workers: 2 });
 after(() => pool.close());
 
-const CONFIG = parseConfigText(
-  `
-matchkeys:
-  - name: person
-    type: weighted
-    threshold: 0.8
-    fields:
-      - {field: given_name, scorer: jaro_winkler, weight: 1.0}
-      - {field: surname, scorer: jaro_winkler, weight: 1.0}
-      - {field: dob, scorer: exact, weight: 1.0}
-      - {field: zip, scorer: exact, weight: 0.5}
-blocking:
-  keys:
-    - fields: [state]
-    - fields: [dob]
-`,
-  'queue.yaml',
-);
 
 let run: MatchRun;
 before(async () => {
-  run = await runMatching(peopleStore(syntheticPeople(3000, 17)), CONFIG, pool);
+  run = await runMatching(peopleStore(syntheticPeople(3000, 17)), PERSON_CONFIG, pool);
 });
 
 function rows(p: PairList): string[] {
