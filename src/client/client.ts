@@ -79,9 +79,19 @@ export class KindredClient {
     this.fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   }
 
-  /** `GET /health`; a 503 (initializing or failed) is returned, not thrown, since it is a state, not an error. */
-  health(): Promise<HealthResponse> {
-    return this.request('GET', '/health', undefined, undefined, [503]);
+  /**
+   * `GET /health`. Like every method, a non-2xx answer throws (API.md §4): a
+   * server still initializing, or whose initial run failed, throws a
+   * `KindredError` with status 503, code `not_ready` and a message giving the
+   * state (and the run's error when it failed).
+   *
+   * @example
+   * try { await client.health(); } catch (e) { if (e instanceof KindredError && e.code === 'not_ready') await sleep(500); }
+   */
+  async health(): Promise<HealthResponse> {
+    const h = await this.request<HealthResponse>('GET', '/health', undefined, undefined, [503]);
+    if (h.ready) return h;
+    throw new KindredError(503, 'not_ready', `GET /health: the server is ${h.status}${h.error !== undefined ? `: ${h.error}` : ''}`);
   }
 
   /** `GET /stats`. */

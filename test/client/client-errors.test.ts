@@ -36,6 +36,16 @@ test('requests carry the token, the base URL and query parameters', async () => 
   assert.deepEqual(seen, { url: 'http://example.test:9/clusters?min_size=3&limit=7&offset=5', auth: 'Bearer sekret', method: 'GET' });
 });
 
+test('health() throws on 503 like any non-2xx answer: not_ready, with the state and the failed run\'s error', async () => {
+  const answer = (body: object, status: number): typeof fetch => async () => new Response(JSON.stringify(body), { status });
+  const starting = new KindredClient({ fetch: answer({ status: 'initializing', ready: false, service: 'kindred' }, 503) });
+  await assert.rejects(starting.health(), (e: unknown) => e instanceof KindredError && e.status === 503 && e.code === 'not_ready' && /initializing/.test(e.message));
+  const failed = new KindredClient({ fetch: answer({ status: 'failed', ready: false, service: 'kindred', error: 'people.csv: line 9: a quoted value is never closed' }, 503) });
+  await assert.rejects(failed.health(), (e: unknown) => e instanceof KindredError && e.code === 'not_ready' && /failed: people\.csv: line 9/.test(e.message));
+  const ok = new KindredClient({ fetch: answer({ status: 'ok', ready: true, service: 'kindred' }, 200) });
+  assert.deepEqual(await ok.health(), { status: 'ok', ready: true, service: 'kindred' });
+});
+
 test('a refused connection throws a KindredError with the cause attached', async () => {
   const server = createServer();
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
