@@ -8,6 +8,7 @@ import { WorkerPool } from '../engine/worker-pool.js';
 import { StateDb } from '../store/state-db.js';
 import { statePath } from '../store/state-path.js';
 import { optionalInt, parseCommandArgs, requireString } from './args.js';
+import { checkOutputFile, openOutputFile } from './output-file.js';
 import { Progress } from './progress.js';
 
 export const AUTOCONFIG_HELP = `Usage: kindred autoconfig --file <csv> [options]
@@ -52,6 +53,8 @@ export async function autoconfigCommand(argv: string[]): Promise<number> {
   const file = requireString('autoconfig', values, 'file');
   const sampleSize = optionalInt('autoconfig', values, 'sample', 2);
   const exclude = (values.exclude as string[] | undefined) ?? [];
+  const out = values.out as string | undefined;
+  if (out !== undefined) checkOutputFile('autoconfig', '--out', out);
   const progress = new Progress(process.stderr, values.quiet === true);
   const pool = new WorkerPool({ workers: optionalInt('autoconfig', values, 'workers') });
   try {
@@ -64,7 +67,14 @@ export async function autoconfigCommand(argv: string[]): Promise<number> {
       `autoconfig: ${telemetry.health} after ${telemetry.decisions?.length ?? 0} rule(s), stop ${telemetry.stop_reason} (${Math.round(performance.now() - t)} ms)`,
     );
     const yaml = configToYaml(config, { comment: `committed by kindred autoconfig (${telemetry.health}, ${telemetry.stop_reason})` });
-    if (typeof values.out === 'string') fs.writeFileSync(values.out, yaml);
+    if (out !== undefined) {
+      const fd = openOutputFile('autoconfig', '--out', out);
+      try {
+        fs.writeFileSync(fd, yaml);
+      } finally {
+        fs.closeSync(fd);
+      }
+    }
     else if (values.quiet !== true) process.stderr.write(yaml);
     if (values['no-save'] !== true) {
       const stateDir = (values.state as string | undefined) ?? '.kindred';

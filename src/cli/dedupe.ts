@@ -6,6 +6,7 @@ import { KindredError } from '../errors/registry.js';
 import { optionalInt, parseCommandArgs } from './args.js';
 import { INPUT_OPTIONS, inputOptions, loadInputs } from './load-inputs.js';
 import { oversizedLines } from './oversized-lines.js';
+import { checkOutputFile, openOutputFile } from './output-file.js';
 import { Progress } from './progress.js';
 import { writeClusters } from './write-clusters.js';
 
@@ -43,6 +44,8 @@ export async function dedupeCommand(argv: string[]): Promise<number> {
   if (format !== 'csv' && format !== 'json') {
     throw new KindredError('usage', `kindred dedupe: --format must be csv or json, got "${format}"`);
   }
+  const out = values.out as string | undefined;
+  if (out !== undefined) checkOutputFile('dedupe', '--out', out);
   const progress = new Progress(process.stderr, values.quiet === true);
   const pool = new WorkerPool({ workers: optionalInt('dedupe', values, 'workers') });
   try {
@@ -50,10 +53,10 @@ export async function dedupeCommand(argv: string[]): Promise<number> {
     const run = await runMatching(inputs.store, inputs.config, pool, { onPhase: progress.phase, onProgress: progress.tick });
     for (const line of oversizedLines(run.index.oversized, run.config.blocking.max_block_size)) progress.log(line);
     const t = performance.now();
-    const out = values.out as string | undefined;
-    const stream = out ? fs.createWriteStream(out) : process.stdout;
+    const outFd = out !== undefined ? openOutputFile('dedupe', '--out', out) : null;
+    const stream = outFd !== null ? fs.createWriteStream('', { fd: outFd }) : process.stdout;
     await writeClusters(stream, run.store, run.clusterOf, { format, withRecords: values['with-records'] === true });
-    if (out) await new Promise<void>((resolve, reject) => (stream as fs.WriteStream).close((e) => (e ? reject(e) : resolve())));
+    if (outFd !== null) await new Promise<void>((resolve, reject) => (stream as fs.WriteStream).close((e) => (e ? reject(e) : resolve())));
     progress.phase({ phase: 'write', ms: performance.now() - t, detail: { rows: run.store.rowCount, to: out ?? 'stdout' } });
     return 0;
   } finally {

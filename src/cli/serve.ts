@@ -1,4 +1,5 @@
 /** `kindred serve`: validates options and environment (fail closed off loopback), then starts the server and handles shutdown. */
+import fs from 'node:fs';
 import { checkConfigColumns, loadConfigFile } from '../config/index.js';
 import { readHeaderNames } from '../data/ingest.js';
 import { KindredError } from '../errors/registry.js';
@@ -55,6 +56,8 @@ export async function serveCommand(argv: string[]): Promise<number> {
   const configPath = values.config as string | undefined;
   // 1. Configuration errors end the process before anything else happens.
   const config = configPath !== undefined ? loadConfigFile(configPath) : null;
+  // A missing file is a usage error (exit 2, API.md §1), found before binding; one that exists but cannot be read fails the run (§2.1).
+  if (!fs.existsSync(file)) throw new KindredError('file_not_found', `kindred serve: ${file}: no such file`);
   // Columns too, from the header alone: a misspelt field is a configuration error (exit 2, key path named), not a failed run.
   const header = config !== null ? await readHeaderNames(file) : null;
   if (config !== null && configPath !== undefined && header !== null) checkConfigColumns(config, header, configPath, file);

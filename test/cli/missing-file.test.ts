@@ -27,3 +27,10 @@ test('a missing truth file exits 2 naming it', async () => {
   assert.equal(r.code, 2);
   assert.match(r.stderr, /data\/nope-truth\.csv/);
 });
+
+test('serve with a missing data file exits 2 naming it, before binding a port', async () => {
+  const r = await runCli(['serve', '--file', 'data/no-such-file.csv', '--port', '0']);
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /data\/no-such-file\.csv: no such file/);
+  assert.doesNotMatch(r.stderr, /listening on/);
+});
