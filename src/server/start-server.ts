@@ -10,6 +10,7 @@ import { runMatching } from '../engine/run.js';
 import { WorkerPool } from '../engine/worker-pool.js';
 import { StateDb } from '../store/state-db.js';
 import { statePath } from '../store/state-path.js';
+import { answerMalformedRequest } from './malformed-request.js';
 import { createApp, type AppOptions } from './app.js';
 import { replayEdits } from './edit-log.js';
 import { joinedColumns, retrievalIndexOf } from './analysis/retrieval.js';
@@ -76,6 +77,7 @@ export async function startServer(options: ServeOptions, progress: Progress): Pr
     );
     s.once('error', reject);
   });
+  server.on('clientError', answerMalformedRequest);
   const port = (server.address() as AddressInfo).port;
   const shownHost = options.host.includes(':') ? `[${options.host}]` : options.host;
   const url = `http://${shownHost}:${port}`;
