@@ -1,12 +1,10 @@
 /** `kindred autoconfig`: runs the auto-configuration controller over a CSV, writes the committed YAML and prints the telemetry JSON. */
 import fs from 'node:fs';
-import path from 'node:path';
 import { runController } from '../autoconfig/controller.js';
 import { configToYaml } from '../config/index.js';
 import { ingestCsv } from '../data/ingest.js';
 import { WorkerPool } from '../engine/worker-pool.js';
-import { StateDb } from '../store/state-db.js';
-import { statePath } from '../store/state-path.js';
+import { carriedLine, openDatasetState } from '../store/dataset-state.js';
 import { optionalInt, parseCommandArgs, requireString } from './args.js';
 import { checkOutputFile, openOutputFile } from './output-file.js';
 import { Progress } from './progress.js';
@@ -79,7 +77,10 @@ export async function autoconfigCommand(argv: string[]): Promise<number> {
     if (values['no-save'] !== true) {
       const stateDir = (values.state as string | undefined) ?? '.kindred';
       fs.mkdirSync(stateDir, { recursive: true });
-      const db = StateDb.open(statePath(stateDir, path.resolve(file), ingest.fingerprint));
+      const opened = openDatasetState(stateDir, file, ingest.fingerprint);
+      const carried = carriedLine(opened, file);
+      if (carried !== null) progress.log(carried);
+      const db = opened.db;
       try {
         db.saveTelemetry('cli_autoconfig', JSON.stringify(telemetry));
       } finally {

@@ -6,8 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { KindredError } from '../errors/registry.js';
-import { StateDb } from '../store/state-db.js';
-import { fingerprintFile, statePath } from '../store/state-path.js';
+import { carriedLine, openDatasetState } from '../store/dataset-state.js';
+import { fingerprintFile } from '../store/state-path.js';
 import { registerSqlFunctions } from '../store/sql-functions.js';
 import { runSql, type SqlResult } from '../store/run-sql.js';
 import { parseCommandArgs, requireString } from './args.js';
@@ -117,8 +117,10 @@ export async function sqlCommand(argv: string[]): Promise<number> {
   if (!fs.existsSync(file)) throw new KindredError('file_not_found', `kindred sql: ${file}: no such file`);
   const stateDir = (values.state as string | undefined) ?? '.kindred';
   fs.mkdirSync(stateDir, { recursive: true });
-  const stateFile = statePath(stateDir, path.resolve(file), await fingerprintFile(file));
-  const db = StateDb.open(stateFile);
+  const opened = openDatasetState(stateDir, file, await fingerprintFile(file));
+  const carried = carriedLine(opened, file);
+  if (carried !== null) process.stderr.write(`${carried}\n`);
+  const { db, file: stateFile } = opened;
   try {
     registerSqlFunctions(db.connection, (target) => runAutoconfigSync(target, stateFile));
     const result = runSql(db.connection, sql);

@@ -8,8 +8,7 @@ import { checkConfigColumns } from '../config/index.js';
 import { ingestCsv } from '../data/ingest.js';
 import { runMatching } from '../engine/run.js';
 import { WorkerPool } from '../engine/worker-pool.js';
-import { StateDb } from '../store/state-db.js';
-import { statePath } from '../store/state-path.js';
+import { carriedLine, openDatasetState } from '../store/dataset-state.js';
 import { answerMalformedRequest } from './malformed-request.js';
 import { createApp, type AppOptions } from './app.js';
 import { replayEdits } from './edit-log.js';
@@ -140,9 +139,10 @@ async function initialRun(state: ServerState, options: ServeOptions, progress: P
     columns: ingest.store.names,
     loaded_at: new Date().toISOString(),
   };
-  state.db = StateDb.open(statePath(options.stateDir, ingest.file, fingerprint));
-  state.db.setMeta('dataset_path', ingest.file);
-  state.db.setMeta('dataset_fingerprint', fingerprint);
+  const opened = openDatasetState(options.stateDir, ingest.file, fingerprint);
+  state.db = opened.db;
+  const carried = carriedLine(opened, ingest.file);
+  if (carried !== null) progress.log(carried);
   if (telemetry !== null) state.db.saveTelemetry('rest_autoconfig', telemetry);
   // The /retrieve index of the matching columns needs only the table: its build
   // (one long worker task) runs alongside matching and keeps a core busy while

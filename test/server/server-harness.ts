@@ -24,7 +24,8 @@ export interface TestServer {
 }
 
 /**
- * Starts the server over the fixture (or `file`, with `config`, or zero-config when it is null) and waits until it is ready.
+ * Starts the server over the fixture (or `file`, with `config`, or zero-config when it is null) and waits until it is ready;
+ * `stateDir` reuses a state folder (kept on stop) instead of a fresh one.
  *
  * @example
  * const t = await startTestServer({});
@@ -32,9 +33,11 @@ export interface TestServer {
  * await t.stop();
  */
 export async function startTestServer(
-  opts: { file?: string; config?: string | null; app?: Partial<ServeOptions['app']>; waitReady?: boolean } = {},
+  opts: { file?: string; config?: string | null; app?: Partial<ServeOptions['app']>; waitReady?: boolean; stateDir?: string } = {},
 ): Promise<TestServer> {
-  const stateDir = mkdtempSync(path.join(os.tmpdir(), 'kindred-server-test-'));
+  // A given state folder belongs to the caller (a restart test reuses it); a fresh one is removed by stop().
+  const ownState = opts.stateDir === undefined;
+  const stateDir = opts.stateDir ?? mkdtempSync(path.join(os.tmpdir(), 'kindred-server-test-'));
   const server = await startServer(
     {
       file: opts.file ?? FIXTURE_CSV,
@@ -64,7 +67,7 @@ export async function startTestServer(
     stateDir,
     async stop() {
       await server.close();
-      rmSync(stateDir, { recursive: true, force: true });
+      if (ownState) rmSync(stateDir, { recursive: true, force: true });
     },
   };
 }

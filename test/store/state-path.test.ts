@@ -3,7 +3,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fingerprintFile, fingerprintRecord, statePath } from '../../src/store/state-path.js';
 import { KindredError } from '../../src/errors/registry.js';
 import { tempDir } from './fixtures/temp-state.js';
@@ -12,12 +12,17 @@ const tmp = tempDir();
 after(tmp.remove);
 const FP = 'a3f1c2d4e5b6978812ab34cd56ef7890a3f1c2d4e5b6978812ab34cd56ef7890';
 
-test('statePath is <dir>/<stem>-<16 hex>.sqlite', () => {
-  assert.equal(statePath('.kindred', '/data/people.csv', FP), join('.kindred', 'people-a3f1c2d4e5b69788.sqlite'));
-  assert.equal(statePath('/s', 'archive.tar.csv', FP.toUpperCase()), join('/s', 'archive.tar-a3f1c2d4e5b69788.sqlite'));
-  assert.equal(statePath('/s', 'noext', FP), join('/s', 'noext-a3f1c2d4e5b69788.sqlite'));
-  assert.equal(statePath('/s', 'my data/ünï code.csv', FP), join('/s', '_n__code-a3f1c2d4e5b69788.sqlite'));
+test('statePath is <dir>/<stem>-<8 hex of the absolute path>-<16 hex of the fingerprint>.sqlite', () => {
+  const pathHex = (p: string): string => createHash('sha256').update(resolve(p), 'utf8').digest('hex').slice(0, 8);
+  assert.equal(statePath('.kindred', '/data/people.csv', FP), join('.kindred', `people-${pathHex('/data/people.csv')}-a3f1c2d4e5b69788.sqlite`));
+  assert.equal(statePath('/s', 'archive.tar.csv', FP.toUpperCase()), join('/s', `archive.tar-${pathHex('archive.tar.csv')}-a3f1c2d4e5b69788.sqlite`));
+  assert.equal(statePath('/s', 'noext', FP), join('/s', `noext-${pathHex('noext')}-a3f1c2d4e5b69788.sqlite`));
+  assert.equal(statePath('/s', 'my data/ünï code.csv', FP), join('/s', `_n__code-${pathHex('my data/ünï code.csv')}-a3f1c2d4e5b69788.sqlite`));
+  // The same file name in two folders, or the same path with other contents, never share a database.
+  assert.notEqual(statePath('/s', '/a/people.csv', FP), statePath('/s', '/b/people.csv', FP));
   assert.notEqual(statePath('/s', 'a.csv', FP), statePath('/s', 'a.csv', 'b' + FP.slice(1)));
+  // A relative path names the same database as its absolute form.
+  assert.equal(statePath('/s', 'people.csv', FP), statePath('/s', resolve('people.csv'), FP));
   assert.throws(() => statePath('/s', 'a.csv', 'xyz'), (e: unknown) => e instanceof KindredError);
   assert.throws(() => statePath('/s', 'a.csv', 'abcdef'), (e: unknown) => e instanceof KindredError);
 });

@@ -1,0 +1,107 @@
+/** openDatasetState: a new version of a dataset gets its own database with the previous version's history copied in; other datasets are never mixed in. */
+import assert from 'node:assert/strict';
+import { readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { openDatasetState } from '../../src/store/dataset-state.js';
+import { StateDb } from '../../src/store/state-db.js';
+import { decisionOn, tempDir } from './fixtures/temp-state.js';
+
+const tmp = tempDir();
+after(tmp.remove);
+
+const FP_A = 'a'.repeat(64);
+const FP_B = 'b'.repeat(64);
+const FP_C = 'c'.repeat(64);
+const at = (iso: string) => ({ clock: () => new Date(iso) });
+
+test('a new version copies the whole edit log and telemetry of the previous one, which stays as it was', () => {
+  const dir = join(tmp.dir, 'versions');
+  const csv = '/data/people.csv';
+  const v1 = openDatasetState(dir, csv, FP_A, at('2026-01-01T00:00:00.000Z'));
+  assert.equal(v1.carriedFrom, null);
+  const kept = v1.db.recordDecision(decisionOn(1, 2, 'approve'));
+  const rejected = v1.db.recordDecision(decisionOn(3, 4, 'reject'));
+  v1.db.withdrawDecision('3-4');
+  v1.db.recordShatter({ clusterId: 5, members: [5, 6, 7], fingerprints: { 5: 'f5', 6: 'f6', 7: 'f7' } });
+  v1.db.saveTelemetry('cli_autoconfig', '{"available":true,"source":"cli_autoconfig"}');
+  const before = v1.db.edits();
+  v1.db.close();
+
+  const v2 = openDatasetState(dir, csv, FP_B, at('2026-01-02T00:00:00.000Z'));
+  try {
+    assert.equal(v2.carriedFrom, v1.file);
+    assert.notEqual(v2.file, v1.file);
+    assert.deepEqual(v2.carried, { edits: 4, telemetry: 1 });
+    assert.deepEqual(v2.db.edits(), before, 'same seq numbers, timestamps and fingerprints');
+    assert.deepEqual(v2.db.activeDecisions().map((d) => d.seq), [kept.seq]);
+    assert.ok(rejected.seq > kept.seq);
+    assert.equal(v2.db.latestTelemetry()?.source, 'cli_autoconfig');
+    assert.equal(v2.db.getMeta('dataset_fingerprint'), FP_B);
+    // New edits continue the log after the copied ones.
+    assert.equal(v2.db.recordDecision(decisionOn(8, 9)).seq, before.length + 1);
+  } finally {
+    v2.db.close();
+  }
+  const old = StateDb.open(v1.file);
+  try {
+    assert.deepEqual(old.edits(), before, 'the previous version is only read');
+  } finally {
+    old.close();
+  }
+});
+
+test('reopening a version carries nothing again, and the newest other version is the one copied', () => {
+  const dir = join(tmp.dir, 'newest');
+  const csv = '/data/people.csv';
+  const v1 = openDatasetState(dir, csv, FP_A, at('2026-01-01T00:00:00.000Z'));
+  v1.db.recordDecision(decisionOn(1, 2));
+  v1.db.close();
+  const v2 = openDatasetState(dir, csv, FP_B, at('2026-01-02T00:00:00.000Z'));
+  v2.db.recordDecision(decisionOn(3, 4));
+  v2.db.close();
+  const again = openDatasetState(dir, csv, FP_B, at('2026-01-03T00:00:00.000Z'));
+  assert.equal(again.carriedFrom, null);
+  assert.equal(again.db.edits().length, 2);
+  again.db.close();
+  const v3 = openDatasetState(dir, csv, FP_C, at('2026-01-04T00:00:00.000Z'));
+  try {
+    assert.equal(v3.carriedFrom, v2.file, 'the most recently opened version, which holds both decisions');
+    assert.deepEqual(v3.db.activeDecisions().map((d) => d.pair_id), ['1-2', '3-4']);
+  } finally {
+    v3.db.close();
+  }
+});
+
+test('another dataset with the same file name, in another folder, is never a predecessor', () => {
+  const dir = join(tmp.dir, 'namesakes');
+  const a = openDatasetState(dir, '/one/people.csv', FP_A, at('2026-01-01T00:00:00.000Z'));
+  a.db.recordDecision(decisionOn(1, 2));
+  a.db.close();
+  const b = openDatasetState(dir, '/two/people.csv', FP_B, at('2026-01-02T00:00:00.000Z'));
+  try {
+    assert.equal(b.carriedFrom, null);
+    assert.equal(b.db.edits().length, 0);
+    assert.equal(readdirSync(dir).filter((f) => f.endsWith('.sqlite')).length, 2);
+  } finally {
+    b.db.close();
+  }
+});
+
+test('a database under the older naming scheme is found by its dataset_path and carried over; non-databases are skipped', () => {
+  const dir = join(tmp.dir, 'legacy');
+  const v = openDatasetState(dir, '/data/people.csv', FP_A, at('2026-01-01T00:00:00.000Z'));
+  v.db.recordDecision(decisionOn(1, 2));
+  v.db.close();
+  // The name before the path digest was added: <stem>-<16 hex of the fingerprint>.sqlite.
+  const legacy = join(dir, `people-${FP_A.slice(0, 16)}.sqlite`);
+  renameSync(v.file, legacy);
+  writeFileSync(join(dir, 'people-notadb.sqlite'), 'not a database');
+  const next = openDatasetState(dir, '/data/people.csv', FP_A, at('2026-01-02T00:00:00.000Z'));
+  try {
+    assert.equal(next.carriedFrom, legacy, 'same contents, older name: the history moves to the new name');
+    assert.deepEqual(next.db.activeDecisions().map((d) => d.pair_id), ['1-2']);
+  } finally {
+    next.db.close();
+  }
+});
