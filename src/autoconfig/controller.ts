@@ -25,6 +25,8 @@ export interface ControllerOptions {
   maxIterations?: number;
   /** Wall-time budget: a run after the first is not started past it, and is cancelled when it would overrun it. */
   maxMs?: number;
+  /** Cancels the whole controller (the server shutting down): the call rejects with the signal's reason. */
+  signal?: AbortSignal;
 }
 
 /** The committed configuration and the telemetry describing how it was reached. */
@@ -109,11 +111,12 @@ export async function runController(store: ColumnStore, pool: WorkerPool, option
     // The first run always completes (there must be something to commit); a later one that would overrun the budget is
     // cancelled and its half-scored result never judged.
     const deadline = iteration > 0 ? AbortSignal.timeout(Math.max(0, Math.ceil(maxMs - (performance.now() - t0)))) : undefined;
+    const signal = deadline && options.signal ? AbortSignal.any([deadline, options.signal]) : (deadline ?? options.signal);
     let run: MatchRun;
     try {
-      run = await runMatching(sample, { ...config, review: { ...config.review, lo: Math.min(keepFrom, config.review.lo ?? 1) } }, pool, { signal: deadline });
+      run = await runMatching(sample, { ...config, review: { ...config.review, lo: Math.min(keepFrom, config.review.lo ?? 1) } }, pool, { signal });
     } catch (e) {
-      if (deadline?.aborted !== true) throw e;
+      if (deadline?.aborted !== true || options.signal?.aborted === true) throw e;
       stop = 'budget_time';
       break;
     }

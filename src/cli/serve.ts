@@ -74,6 +74,14 @@ export async function serveCommand(argv: string[]): Promise<number> {
   const corsOrigins = parseCorsOrigins(process.env.SERVICE_API_CORS_ORIGINS);
   const mountHosted = auth === 'jwt' ? await hostedMounter() : undefined;
   const progress = new Progress(process.stderr);
+  // Handlers first: a SIGTERM sent the moment "listening on" appears must reach a graceful shutdown, not the default kill.
+  let signalled = false;
+  let onSignal: () => void = () => {
+    signalled = true;
+  };
+  const signal = (): void => onSignal();
+  process.once('SIGINT', signal);
+  process.once('SIGTERM', signal);
   const server = await startServer(
     {
       file,
@@ -96,14 +104,18 @@ export async function serveCommand(argv: string[]): Promise<number> {
     progress,
   );
   return new Promise<number>((resolve) => {
+    let stopping = false;
     const stop = (): void => {
+      if (stopping) return;
+      stopping = true;
       progress.log('shutting down');
       void server.close().then(() => resolve(0));
     };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
+    onSignal = stop;
+    if (signalled) stop();
     void server.ready.then(() => {
-      if (server.state.status === 'failed') {
+      // A run cancelled by the shutdown is not a failure to report for 5 s.
+      if (server.state.status === 'failed' && !stopping) {
         // Keep answering "failed" on /health for 5 s, then exit 1.
         setTimeout(() => void server.close().then(() => resolve(1)), 5_000);
       }

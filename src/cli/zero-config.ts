@@ -15,11 +15,11 @@ import type { Progress } from './progress.js';
 export async function zeroConfig(
   store: ColumnStore,
   pool: WorkerPool,
-  options: { source: string; exclude: readonly string[] },
+  options: { source: string; exclude: readonly string[]; signal?: AbortSignal },
   progress: Progress,
 ): Promise<ControllerResult> {
   const t = performance.now();
-  const result = await runController(store, pool, { source: options.source, exclude: options.exclude });
+  const result = await runController(store, pool, { source: options.source, exclude: options.exclude, signal: options.signal });
   const telemetry = result.telemetry;
   progress.phase({
     phase: 'autoconfig',

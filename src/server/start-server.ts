@@ -82,8 +82,15 @@ export async function startServer(options: ServeOptions, progress: Progress): Pr
   const url = `http://${shownHost}:${port}`;
   process.stderr.write(`listening on ${url}\n`);
 
-  const ready = initialRun(state, options, progress).catch((e: unknown) => {
+  // Aborted by close(): a shutdown during start-up cancels the initial run instead of waiting for it to finish.
+  const stopping = new AbortController();
+  const ready = initialRun(state, options, progress, stopping.signal).catch((e: unknown) => {
     state.status = 'failed';
+    if (stopping.signal.aborted) {
+      state.error = 'shut down before the initial run finished';
+      log('initial run cancelled: shutting down');
+      return;
+    }
     // With the key paths of a structured error: "invalid configuration" alone would not say which field.
     state.error = e instanceof KindredError ? e.toText().replace(/\n\s*/g, '; ') : e instanceof Error ? e.message : String(e);
     log(`initial run failed: ${state.error}`);
@@ -105,6 +112,7 @@ export async function startServer(options: ServeOptions, progress: Progress): Pr
         });
         (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
       });
+      if (state.status === 'initializing') stopping.abort();
       await ready;
       await pool.close();
       state.db?.close();
@@ -115,9 +123,10 @@ export async function startServer(options: ServeOptions, progress: Progress): Pr
   return { state, url, port, ready, close };
 }
 
-async function initialRun(state: ServerState, options: ServeOptions, progress: Progress): Promise<void> {
+async function initialRun(state: ServerState, options: ServeOptions, progress: Progress, signal: AbortSignal): Promise<void> {
   const t = performance.now();
   const ingest = await ingestCsv(options.file, state.pool, { lenient: options.lenient, fingerprint: true });
+  signal.throwIfAborted();
   progress.phase({ phase: 'load', ms: performance.now() - t, detail: { rows: ingest.store.rowCount, columns: ingest.store.names.length } });
   let config: Config;
   let telemetry: string | null = null;
@@ -126,7 +135,7 @@ async function initialRun(state: ServerState, options: ServeOptions, progress: P
     config = { ...options.config, exclude_columns: [...new Set([...options.config.exclude_columns, ...options.exclude])] };
   } else {
     // Zero-config serving: the controller chooses the configuration on the pool, and its telemetry is the server's first.
-    const controlled = await zeroConfig(ingest.store, state.pool, { source: 'rest_autoconfig', exclude: options.exclude }, progress);
+    const controlled = await zeroConfig(ingest.store, state.pool, { source: 'rest_autoconfig', exclude: options.exclude, signal }, progress);
     config = controlled.config;
     telemetry = JSON.stringify(controlled.telemetry);
   }
@@ -150,8 +159,9 @@ async function initialRun(state: ServerState, options: ServeOptions, progress: P
   const retrieval = retrievalIndexOf(ingest.store, joinedColumns(ingest.store.names, config.exclude_columns), state.pool);
   // Awaited below; until then a failed build must not count as an unhandled rejection.
   retrieval.catch(() => undefined);
-  const run = await runMatching(ingest.store, config, state.pool, { onPhase: progress.phase });
+  const run = await runMatching(ingest.store, config, state.pool, { onPhase: progress.phase, signal });
   const results = await MatchResults.create(run, state.pool);
+  signal.throwIfAborted();
   state.staleSeqs = replayEdits(results, state.db.edits(), (line) => progress.log(line));
   await retrieval;
   state.results = results;

@@ -30,3 +30,14 @@ test('a CSV with a quote never closed fails the run: 503 failed naming the line,
   assert.equal(await s.exited, 1);
   assert.match(s.stderr(), /initial run failed: .*line 3/);
 });
+
+test('close() during start-up cancels the initial run: no results, state says why, the pool and port are released', async () => {
+  const { startTestServer } = await import('./server-harness.js');
+  const t = await startTestServer({ waitReady: false });
+  assert.equal(t.server.state.status, 'initializing');
+  await t.stop();
+  assert.equal(t.server.state.status, 'failed');
+  assert.equal(t.server.state.error, 'shut down before the initial run finished');
+  assert.equal(t.server.state.results, null);
+  await assert.rejects(fetch(`${t.server.url}/health`), 'nothing listens after close');
+});

@@ -1,7 +1,7 @@
 /** `kindred serve` lifecycle: SIGTERM exits 0; off loopback without SERVICE_API_TOKEN it exits 2 naming the variable and never binds. */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnServe, waitHealthy } from './cli-harness.js';
@@ -20,6 +20,22 @@ test('SIGTERM on a ready server → exit code 0, and the port is released', asyn
   s.child.kill('SIGTERM');
   assert.equal(await s.exited, 0);
   await assert.rejects(fetch(`${url}/health`), 'nothing listens after the shutdown');
+});
+
+test('SIGTERM while the initial run is still going cancels it: exit 0, never "ready", not reported as a failed start-up', async () => {
+  // The fixture's rows copied 200 times (60,000 rows): the run outlasts the moment SIGTERM lands, right after binding.
+  const [header, ...rows] = readFileSync(FIXTURE_CSV, 'utf8').trim().split('\n');
+  const big = path.join(stateDir, 'big.csv');
+  const copies: string[] = [];
+  for (let k = 0; k < 200; k++) for (const r of rows) copies.push(r.replace(/^rec-/, `rec-${k}-`));
+  writeFileSync(big, `${header}\n${copies.join('\n')}\n`);
+  const s = spawnServe(['--file', big, '--config', FIXTURE_CONFIG, '--port', '0', '--state', path.join(stateDir, 'cancel'), '--workers', '2']);
+  await s.listening;
+  s.child.kill('SIGTERM');
+  assert.equal(await s.exited, 0);
+  assert.match(s.stderr(), /initial run cancelled: shutting down/);
+  assert.doesNotMatch(s.stderr(), /ready:/);
+  assert.doesNotMatch(s.stderr(), /initial run failed/, 'a cancelled run is not reported as a failed start-up');
 });
 
 test('--host 0.0.0.0 without SERVICE_API_TOKEN → exit 2 naming SERVICE_API_TOKEN, nothing bound, nothing loaded', async () => {
