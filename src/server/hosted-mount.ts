@@ -26,6 +26,6 @@ export function mountHostedSurface(env: NodeJS.ProcessEnv): (getState: () => Ser
       const status = state.status === 'ok' ? 'ready' : state.status === 'failed' ? 'failed' : 'initializing';
       return [{ id: s.id, name: s.name, records: s.records, columns: s.columns, status, loaded_at: s.loaded_at }];
     };
-    app.route('/', createHostedApp({ sources, telemetry: () => latestTelemetry(getState()) }, config, keySource));
+    app.route('/', createHostedApp({ sources, telemetry: () => latestTelemetry(getState()), isReady: () => getState().ready }, config, keySource));
   };
 }

@@ -5,6 +5,7 @@ import type { HostedAuthConfig } from './jwt-config.js';
 import type { KeySource } from './jwks.js';
 import { jwtAuth, requirePermission, type HostedEnv } from './jwt-auth.js';
 import { notFound, onError } from '../http-errors.js';
+import { readinessGate } from '../middleware/readiness/index.js';
 
 /**
  * One loaded dataset as the hosted surface reports it.
@@ -41,6 +42,12 @@ export interface HostedDeps {
   sources(): SourceInfo[] | Promise<SourceInfo[]>;
   /** The telemetry object of API.md §5; `null`/`undefined` means no autoconfig has run. */
   telemetry(): unknown;
+  /**
+   * False while the server's initial run is going: every hosted endpoint then
+   * answers 503 `not_ready` after authentication, as the local ones do
+   * (API.md 2.1). Absent means always ready.
+   */
+  isReady?(): boolean;
 }
 
 /**
@@ -89,7 +96,8 @@ function methodNotAllowed(c: Context): never {
 /**
  * Builds the hosted surface (API.md §3): every `/api/*` request needs a valid
  * identity-provider JWT (401 otherwise, 503 when the provider's keys cannot
- * be fetched), then the endpoint's permission (403), then:
+ * be fetched), then a ready server (503 `not_ready` during start-up), then
+ * the endpoint's permission (403), then:
  *
  * - `GET /api/sources` → `{"sources": [SourceInfo, ...]}` (`sources:read`)
  * - `GET /api/sources/:id` → one `SourceInfo`, 404 `not_found` if unknown (`sources:read`)
@@ -116,6 +124,8 @@ export function createHostedApp(deps: HostedDeps, config: HostedAuthConfig, keyS
   });
   // Authentication precedes routing, so unauthenticated callers cannot probe which paths exist.
   app.use('/api/*', jwtAuth(config, keySource));
+  // After authentication, like the local chain: an anonymous caller learns nothing, not even readiness.
+  app.use('/api/*', readinessGate({ isReady: () => deps.isReady?.() ?? true, isOpen: () => false }));
 
   app.get('/api/sources', requirePermission(HOSTED_PERMISSIONS.sources), async (c) => {
     const sources = await deps.sources();
