@@ -176,13 +176,12 @@ export async function runMatching(
   report('score', t, { tasks: tasks.length, candidate_pairs: candidatePairs, kept_pairs: pairs.count });
 
   t = performance.now();
-  const links = matchedLinks(pairs);
-  const clusterOf = await pool.run('clusterLinks', {
+  const { clusterOf, links } = await pool.run('clusterLinks', {
     rowCount: store.rowCount,
-    links,
+    pairs,
     ...clusterLimits(config.clustering),
   });
-  report('cluster', t, { links: links.count });
+  report('cluster', t, { links });
 
   return {
     runId,

@@ -3,6 +3,7 @@ import type { PairList } from '../run.js';
 import type { WorkerPool } from '../worker-pool.js';
 import type { PairTask } from './pair-plan.js';
 import type { QueuedPairs } from './score-queue.js';
+import { sharedPairList } from './shared-pair-list.js';
 import type { RunHandle } from './score-task.js';
 
 /** Kept pairs of every task, in task order, and how many candidate pairs were scored. */
@@ -51,7 +52,9 @@ export async function scoreTasks(
     const parts = await Promise.all(Array.from({ length: workers }, () => pool.run('scoreQueue', { run, tasks, next, donePairs })));
     signal?.throwIfAborted();
     onProgress?.(total, total);
-    return { pairs: mergeInTaskOrder(parts, tasks.length), scored: parts.reduce((s, p) => s + p.scored, 0) };
+    // The merge copies every kept pair once: a worker does it, into shared memory, so the event loop copies nothing.
+    const pairs = await pool.run('mergeScoredParts', { parts, taskCount: tasks.length });
+    return { pairs, scored: parts.reduce((s, p) => s + p.scored, 0) };
   } finally {
     if (timer !== null) clearInterval(timer);
     signal?.removeEventListener('abort', drain);
@@ -70,13 +73,7 @@ export function mergeInTaskOrder(parts: readonly QueuedPairs[], taskCount: numbe
   for (const p of parts) for (let k = 0; k < p.tasks.length; k++) start[p.tasks[k] + 1] = p.counts[k];
   for (let k = 0; k < taskCount; k++) start[k + 1] += start[k];
   const count = start[taskCount];
-  const out: PairList = {
-    a: new Int32Array(count),
-    b: new Int32Array(count),
-    score: new Float64Array(count),
-    flags: new Uint8Array(count),
-    count,
-  };
+  const out = sharedPairList(count);
   for (const p of parts) {
     let from = 0;
     for (let k = 0; k < p.tasks.length; k++) {
@@ -90,4 +87,15 @@ export function mergeInTaskOrder(parts: readonly QueuedPairs[], taskCount: numbe
     }
   }
   return out;
+}
+
+/**
+ * Worker task: {@link mergeInTaskOrder} off the event loop. The parts and the
+ * result are on shared memory, so neither direction copies.
+ *
+ * @example
+ * const pairs = await pool.run('mergeScoredParts', { parts, taskCount: tasks.length });
+ */
+export function mergeScoredParts(input: { parts: QueuedPairs[]; taskCount: number }): PairList {
+  return mergeInTaskOrder(input.parts, input.taskCount);
 }

@@ -1,6 +1,7 @@
 /** Worker task: scores planned pair tasks claimed one at a time from a shared counter until none are left, so the workers balance themselves without a round trip to the main thread per task. */
 import type { PairTask } from './pair-plan.js';
 import { openRun, scorePairs, type RunHandle, type ScoredPairs } from './score-task.js';
+import { sharedPairList } from './shared-pair-list.js';
 
 /**
  * Input of {@link scoreQueue}. Every worker of the score phase gets the same
@@ -56,14 +57,11 @@ export function scoreQueue(input: ScoreQueueInput): QueuedPairs {
     scored += part.scored;
     Atomics.add(donePairs, 0, BigInt(tasks[k].pairs));
   }
+  // On shared memory, so the main thread receives these without a copy.
   const out: QueuedPairs = {
     tasks: Int32Array.from(claimed),
     counts: Int32Array.from(parts, (p) => p.count),
-    a: new Int32Array(count),
-    b: new Int32Array(count),
-    score: new Float64Array(count),
-    flags: new Uint8Array(count),
-    count,
+    ...sharedPairList(count),
     scored,
   };
   let at = 0;

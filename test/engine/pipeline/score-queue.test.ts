@@ -73,3 +73,11 @@ test('segments are merged by task index, not by worker, including empty tasks an
   assert.deepEqual([...merged.score], [0.102, 0.103, 0.104, 0.2, 0.1, 0.101]);
   assert.deepEqual([...merged.flags], [102, 103, 104, 200 & 0x7f, 100, 101]);
 });
+
+test('kept pairs come back on shared memory, so no thread hand-over copies them', async () => {
+  for (const arr of [run.pairs.a, run.pairs.b, run.pairs.score, run.pairs.flags]) assert.ok(arr.buffer instanceof SharedArrayBuffer);
+  const tasks = run.index.passes.flatMap((p, i) => planPass(i, p.starts, p.handle.groups, 5_000));
+  const queued = await scoreTasks(pool, run.handle, tasks);
+  assert.ok(queued.pairs.a.buffer instanceof SharedArrayBuffer);
+  assert.deepEqual(rows(queued.pairs), rows(run.pairs), 'merged in a worker, the same pairs in the same order');
+});

@@ -24,7 +24,7 @@ function threadNiceness(): Map<number, number> {
 test('the pool thread runs 7 nicer than the main thread, which is unchanged', { skip: !linux && 'needs Linux /proc' }, async () => {
   const before = os.getPriority();
   // A task has run once the thread has loaded the worker module, which sets the priority first.
-  await pool.run('clusterLinks', { rowCount: 1, links: { a: new Int32Array(0), b: new Int32Array(0), score: new Float64Array(0), count: 0 }, maxClusterSize: 10 });
+  await pool.run('clusterLinks', { rowCount: 1, pairs: { a: new Int32Array(0), b: new Int32Array(0), score: new Float64Array(0), flags: new Uint8Array(0), count: 0 }, maxClusterSize: 10 });
   const nice = threadNiceness();
   assert.equal(nice.get(process.pid), before);
   assert.equal([...nice.values()].filter((n) => n === Math.min(19, before + 7)).length, 1);
