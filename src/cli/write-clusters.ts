@@ -21,10 +21,19 @@ export async function writeClusters(
   clusterOf: Int32Array,
   opts: { format: 'csv' | 'json'; withRecords: boolean },
 ): Promise<void> {
+  // Each wait for 'drain' removes its 'error' listener again: left attached, one per full buffer, they piled up past Node's limit of 10.
   const write = (s: string): Promise<void> =>
     new Promise((resolve, reject) => {
-      if (out.write(s)) resolve();
-      else out.once('drain', resolve).once('error', reject);
+      if (out.write(s)) return resolve();
+      const drained = (): void => {
+        out.off('error', failed);
+        resolve();
+      };
+      const failed = (e: Error): void => {
+        out.off('drain', drained);
+        reject(e);
+      };
+      out.once('drain', drained).once('error', failed);
     });
   const n = store.rowCount;
   const chunk = 20_000;
