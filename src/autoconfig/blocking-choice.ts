@@ -49,10 +49,11 @@ export function chooseBlocking(store: ColumnStore, profiles: ColumnProfile[], op
     });
   }
   // Keep passes whose projected pair count fits the budget (~40 pairs per row); passes to keep come first, whatever they cost.
-  const budget = Math.max(50_000, store.rowCount * 40);
+  const tableRows = Math.max(store.rowCount, options.tableRows ?? 0);
+  const budget = Math.max(50_000, tableRows * 40);
   const wordy = new Set(profiles.filter((p) => (p.kind === 'text' || p.kind === 'long_text') && p.avgTokens >= 3).map((p) => p.column));
   const cost = (key: BlockingKey): number =>
-    projectedPairs(store, key, { sameTextIsFree: key.fields.length === 1 && wordy.has(key.fields[0].field), acrossColumn: options.acrossColumn });
+    projectedPairs(store, key, { sameTextIsFree: key.fields.length === 1 && wordy.has(key.fields[0].field), acrossColumn: options.acrossColumn, tableRows });
   const kept = [...(options.keep ?? [])];
   const seen = new Set(kept.map((k) => JSON.stringify(k)));
   let spent = kept.reduce((sum, key) => sum + cost(key), 0);
@@ -78,6 +79,13 @@ export interface BlockingChoiceOptions {
   acrossColumn?: string;
   /** Passes already chosen: kept first and counted against the budget, whatever they cost. */
   keep?: readonly BlockingKey[];
+  /**
+   * Rows of the whole table when `store` is a uniform sample of it. Passes are
+   * priced, and the budget set, for the whole table: a block's pairs grow with
+   * the square of the sampling factor, so a pass cheap on 30,000 sampled rows
+   * can cost ten times the budget per row on 300,000.
+   */
+  tableRows?: number;
 }
 
 /** The blocking passes of one name or text column, the most likely to hold duplicates together first. */
@@ -101,13 +109,19 @@ function textPasses(p: ColumnProfile): BlockingKey[] {
  * blocking exists to find, not its cost. Without it, a file full of repeated
  * titles would look too expensive to block on its titles at all.
  * With `acrossColumn` (stacked tables compared only across them), pairs
- * inside one table are not counted either: they are never scored.
+ * inside one table are not counted either: they are never scored. With
+ * `tableRows` (`store` a uniform sample of a table that large), the count is
+ * projected to the whole table.
  *
  * @example
  * projectedPairs(store, { fields: [{ field: 'surname', transforms: ['lowercase'] }] }); // 41_250
  */
-export function projectedPairs(store: ColumnStore, key: BlockingKey, options: { sameTextIsFree?: boolean; acrossColumn?: string } = {}): number {
-  const { rows, scale } = projectionSample(store);
+export function projectedPairs(
+  store: ColumnStore,
+  key: BlockingKey,
+  options: { sameTextIsFree?: boolean; acrossColumn?: string; tableRows?: number } = {},
+): number {
+  const { rows, scale } = projectionSample(store, options.tableRows);
   const tableColumn = options.acrossColumn === undefined ? -1 : store.columnIndex(options.acrossColumn);
   // Σ C(size, 2) over `plus` groups minus over `minus` groups. A block's pairs count; across tables,
   // not those inside one table; with sameTextIsFree, not those of one text (across tables: of one
@@ -131,10 +145,9 @@ export function projectedPairs(store: ColumnStore, key: BlockingKey, options: { 
       if (table !== null) add(plus, both + table);
     }
   }
-  const pairsOf = (c: number): number => {
-    const s = c * scale;
-    return (s * (s - 1)) / 2;
-  };
+  // Each pair of the table is in the sample with probability 1/scale², so the sample's pairs times scale² estimate the
+  // table's without bias; scaling the block first (C(c·scale, 2)) would charge every value seen once for scale − 1 copies.
+  const pairsOf = (c: number): number => ((c * (c - 1)) / 2) * scale * scale;
   let pairs = 0;
   for (const c of plus.values()) pairs += pairsOf(c);
   for (const c of minus.values()) pairs -= pairsOf(c);
@@ -162,10 +175,10 @@ export function largestBlock(store: ColumnStore, key: BlockingKey): number {
   return (largest * store.rowCount) / Math.max(1, rows.length);
 }
 
-/** The rows projections read (every k-th, at most 20,000) and how many table rows each stands for. */
-function projectionSample(store: ColumnStore): { rows: number[]; scale: number } {
+/** The rows projections read (every k-th, at most 20,000) and how many table rows each stands for (of `tableRows`, when `store` samples a larger table). */
+function projectionSample(store: ColumnStore, tableRows = store.rowCount): { rows: number[]; scale: number } {
   const rows = sampleRows(store.rowCount, 20_000);
-  return { rows, scale: store.rowCount / Math.max(1, rows.length) };
+  return { rows, scale: Math.max(store.rowCount, tableRows) / Math.max(1, rows.length) };
 }
 
 /**

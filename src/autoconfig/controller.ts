@@ -90,7 +90,7 @@ export async function runController(store: ColumnStore, pool: WorkerPool, option
   const source = detectSourceColumn(uniform, profiles);
   const userProfiles = profiles.filter((p) => p.column !== source?.column);
   const priors = columnPriors(uniform, userProfiles);
-  let config = initialConfig(uniform, userProfiles, priors, exclude, source);
+  let config = initialConfig(uniform, userProfiles, priors, exclude, source, store.rowCount);
   const firstKey = config.blocking.keys[0];
   const sample =
     store.rowCount > sampleSize && firstKey ? sampleStore(store, exclude, sampleSize, blockSampleRows(store, firstKey, sampleSize)) : uniform;
@@ -136,7 +136,7 @@ export async function runController(store: ColumnStore, pool: WorkerPool, option
     let fired = false;
     // A healthy or converged run still gets the structural rules: they fix what the data is, not a symptom.
     for (const rule of settled !== null ? RULES.filter((r) => r.structural === true) : RULES) {
-      const proposal = rule.apply({ config, signals, previous: prev?.signals ?? null, verdict, profiles: userProfiles, priors, source, sample });
+      const proposal = rule.apply({ config, signals, previous: prev?.signals ?? null, verdict, profiles: userProfiles, priors, source, sample, uniform, tableRows: store.rowCount });
       if (!proposal) continue;
       const key = JSON.stringify(proposal.config);
       if (tried.has(key)) continue;

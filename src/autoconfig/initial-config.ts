@@ -102,6 +102,7 @@ export function initialConfig(
   priors: readonly ColumnPrior[],
   exclude: readonly string[],
   source: SourceColumn | null,
+  tableRows = store.rowCount,
 ): Config {
   const identity = new Map(priors.map((p) => [p.column, p.identity_score]));
   const usable = usableProfiles(profiles, source);
@@ -118,7 +119,7 @@ export function initialConfig(
   }
   return {
     matchkeys: [{ name: MATCHKEY_NAME, type: 'weighted', threshold: V0_THRESHOLD, fields, negative_evidence: [] }],
-    blocking: { strategy: 'multi_pass', keys: chooseBlocking(store, [...usable]), window: 20, max_block_size: 5000, split_oversized: false, oversized: 'score' },
+    blocking: { strategy: 'multi_pass', keys: chooseBlocking(store, [...usable], { tableRows }), window: 20, max_block_size: 5000, split_oversized: false, oversized: 'score' },
     review: { lo: null, hi: null },
     clustering: { max_cluster_size: 100, min_link_density: 0.1 },
     link: source ? { source_column: source.column, mode: 'link_and_dedupe' } : null,

@@ -19,8 +19,12 @@ export interface RuleContext {
   priors: readonly ColumnPrior[];
   /** The table-of-origin column when the file is stacked tables. */
   source: SourceColumn | null;
-  /** The rows the runs match: rules that weigh a new blocking pass project it on them. */
+  /** The rows the runs match (blocks of the first pass kept whole). */
   sample: ColumnStore;
+  /** Every k-th row of the table (the whole table when small): what a new blocking pass is priced on, for `tableRows`. */
+  uniform: ColumnStore;
+  /** Rows of the whole table the configuration will run on. */
+  tableRows: number;
 }
 
 /** A fired rule's proposal: the new configuration and the `decisions` entry content. */
@@ -413,7 +417,8 @@ const acrossTablesBlocking: Rule = {
     const { config, source } = ctx;
     if (config.link?.mode !== 'link_only' || source === null) return null;
     const current = config.blocking.keys;
-    const chosen = chooseBlocking(ctx.sample, usableProfiles(ctx.profiles, source), { acrossColumn: source.column, keep: current });
+    // Priced on the uniform sample for the whole table: the block sample keeps the first pass's blocks whole, so it would overprice that pass.
+    const chosen = chooseBlocking(ctx.uniform, usableProfiles(ctx.profiles, source), { acrossColumn: source.column, keep: current, tableRows: ctx.tableRows });
     // A pass that fits the budget may still hold a degenerate block on a small sample; blocking_key_swap would take it out again.
     const added = chosen.slice(current.length).filter((k) => holdsNoDegenerateBlock(ctx.sample, k));
     const keys = [...current, ...added];

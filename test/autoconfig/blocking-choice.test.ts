@@ -51,3 +51,24 @@ test('across tables, only the pairs across them count, and a text repeated in bo
   assert.equal(projectedPairs(store, key, { sameTextIsFree: true }), 11 - 3);
   assert.equal(projectedPairs(store, key, { sameTextIsFree: true, acrossColumn: 'source' }), 6 - 2);
 });
+
+test('a uniform sample of a larger table prices each pass for the whole table: pairs grow with the square of the factor, single values cost nothing', () => {
+  const word = (n: number): string => Array.from({ length: 3 }, (_, k) => String.fromCharCode(97 + (Math.floor(n / 26 ** k) % 26))).join('');
+  // 3,000 sampled rows; a name's first four letters repeat in blocks of 10 (300 blocks), each code is unique.
+  const rows = Array.from({ length: 3000 }, (_, i) => [`id${i}`, `${word(i % 300)}x ${word(i + 5000)}`]);
+  const store = table(['code', 'name'], rows);
+  const prefix: BlockingKey = { fields: [{ field: 'name', transforms: ['lowercase', 'strip', 'substring:0:4'] }] };
+  const code: BlockingKey = { fields: [{ field: 'code', transforms: ['lowercase', 'strip'] }] };
+  assert.equal(projectedPairs(store, prefix), 300 * 45);
+  // Standing for 30,000 rows (10×): every pair survives sampling with probability 1/100.
+  assert.equal(projectedPairs(store, prefix, { tableRows: 30_000 }), 300 * 45 * 100);
+  assert.equal(projectedPairs(store, code, { tableRows: 30_000 }), 0, 'a value seen once is not charged for copies it may not have');
+  const profiles = profileColumns(store, []);
+  const described = (keys: BlockingKey[]): string[] => keys.map((k) => k.fields.map((f) => `${f.field}:${f.transforms.join('|')}`).join('+'));
+  const onSample = described(chooseBlocking(store, profiles));
+  const forTable = described(chooseBlocking(store, profiles, { tableRows: 30_000 }));
+  // 4.5 pairs per row fits the budget of 40; 450 per row on the whole table does not.
+  assert.ok(onSample.includes('name:lowercase|strip|substring:0:4'), onSample.join(', '));
+  assert.ok(!forTable.includes('name:lowercase|strip|substring:0:4'), forTable.join(', '));
+  assert.ok(forTable.includes('code:lowercase|strip'));
+});

@@ -31,7 +31,7 @@ function configWith(mode: 'link_only' | 'link_and_dedupe', keys = chooseBlocking
 function apply(config: Config, sample = store, sampleProfiles = profiles): ReturnType<(typeof RULES)[number]['apply']> {
   const rule = RULES.find((x) => x.name === 'across_tables_blocking');
   assert.ok(rule);
-  return rule.apply({ ...ruleContext(config, {} as HealthSignals, null), profiles: sampleProfiles, sample, source });
+  return rule.apply({ ...ruleContext(config, {} as HealthSignals, null), profiles: sampleProfiles, sample, uniform: sample, tableRows: sample.rowCount, source });
 }
 
 test('v0 leaves out the brand pass: counting the pairs inside each table, it costs over half the budget', () => {

@@ -30,5 +30,7 @@ export function ruleContext(config: Config, signals: HealthSignals, previous: He
     priors: [],
     source: null,
     sample: ColumnStore.fromRows([], []),
+    uniform: ColumnStore.fromRows([], []),
+    tableRows: 0,
   };
 }

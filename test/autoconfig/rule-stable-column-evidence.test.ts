@@ -38,6 +38,8 @@ function context(agreement: Record<string, number>, profiles: Partial<ColumnProf
     priors: [],
     source: null,
     sample: ColumnStore.fromRows([], []),
+    uniform: ColumnStore.fromRows([], []),
+    tableRows: 0,
   };
 }
 
