@@ -21,3 +21,4 @@ export { certifyCaptures } from '../src/engine/analysis/certify-task.js';
 export { buildRetrievalPostings } from '../src/engine/analysis/retrieval-postings.js';
 export { buildServedRun } from '../src/server/served-run-task.js';
 export { suggestionFacts } from '../src/server/analysis/suggestion-facts.js';
+export { controllerSetup } from '../src/autoconfig/controller-setup.js';

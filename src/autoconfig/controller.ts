@@ -4,12 +4,7 @@ import { ColumnStore } from '../data/column-store.js';
 import { KindredError } from '../errors/registry.js';
 import { runMatching, type MatchRun } from '../engine/run.js';
 import type { WorkerPool } from '../engine/worker-pool.js';
-import { profileColumns, sampleRows } from './column-profile.js';
-import { columnPriors } from './column-priors.js';
 import { healthVerdict, l1Distance, measureRun, signalVector, SIGNAL_FLOOR, type HealthSignals, type HealthVerdict } from './health-signals.js';
-import { blockSampleRows } from './block-sample.js';
-import { initialConfig } from './initial-config.js';
-import { detectSourceColumn } from './link-detection.js';
 import { RULES, describeKey } from './rules.js';
 import type { Decision, Health, StopReason, Telemetry } from './telemetry-schema.js';
 
@@ -49,21 +44,6 @@ interface Entry {
 
 const HEALTH_RANK: Record<Health, number> = { green: 0, yellow: 1, red: 2 };
 
-/**
- * A sample table: the given rows (every k-th row by default; all rows when the
- * table is small), user columns only (excluded columns dropped).
- *
- * @example
- * sampleStore(store, ['rec_id'], 5000).rowCount; // ≤ 5000
- */
-export function sampleStore(store: ColumnStore, exclude: readonly string[], size: number, rowIds?: readonly number[]): ColumnStore {
-  const keep = store.names.map((n, i) => [n, i] as const).filter(([n]) => !exclude.includes(n));
-  const rows = (rowIds ?? sampleRows(store.rowCount, size)).map((r) => keep.map(([, c]) => store.get(c, r)));
-  return ColumnStore.fromRows(
-    keep.map(([n]) => n),
-    rows,
-  );
-}
 
 /**
  * Runs the controller. Matching runs on the worker pool; only profiling and
@@ -81,19 +61,14 @@ export async function runController(store: ColumnStore, pool: WorkerPool, option
   const maxIterations = Math.max(1, options.maxIterations ?? CONTROLLER_DEFAULTS.maxIterations);
   const maxMs = options.maxMs ?? CONTROLLER_DEFAULTS.maxMs;
   const sampleSize = Math.max(2, options.sampleSize ?? CONTROLLER_DEFAULTS.sampleSize);
-  // Profile on every k-th row (unbiased value statistics), match on whole blocks of the first pass (pairs kept together).
-  const uniform = sampleStore(store, exclude, sampleSize);
-  if (uniform.rowCount < 2) throw new KindredError('invalid_request', `autoconfig needs at least 2 records, got ${uniform.rowCount}`);
-  if (uniform.names.length === 0) throw new KindredError('invalid_request', 'autoconfig needs at least one column that is not excluded');
-
-  const profiles = profileColumns(uniform, []);
-  const source = detectSourceColumn(uniform, profiles);
-  const userProfiles = profiles.filter((p) => p.column !== source?.column);
-  const priors = columnPriors(uniform, userProfiles);
-  let config = initialConfig(uniform, userProfiles, priors, exclude, source, store.rowCount);
-  const firstKey = config.blocking.keys[0];
-  const sample =
-    store.rowCount > sampleSize && firstKey ? sampleStore(store, exclude, sampleSize, blockSampleRows(store, firstKey, sampleSize)) : uniform;
+  if (Math.min(store.rowCount, sampleSize) < 2) throw new KindredError('invalid_request', `autoconfig needs at least 2 records, got ${store.rowCount}`);
+  if (store.names.every((n) => exclude.includes(n))) throw new KindredError('invalid_request', 'autoconfig needs at least one column that is not excluded');
+  // Sampling, profiling and v0 read the whole table once: a worker does it (seconds at a million rows), not the event loop.
+  const setup = await pool.run('controllerSetup', { table: store.handle, exclude, sampleSize });
+  const uniform = ColumnStore.fromHandle(setup.uniform);
+  const sample = setup.sample === setup.uniform ? uniform : ColumnStore.fromHandle(setup.sample);
+  const { profiles: userProfiles, priors, source } = setup;
+  let config = setup.config;
 
   const entries: Entry[] = [];
   const decisions: Decision[] = [];

@@ -109,35 +109,46 @@ export function measureRun(run: MatchRun): HealthSignals {
     if (s >= SIGNAL_FLOOR && Math.abs(s - threshold) <= BORDERLINE + 1e-12) borderline++;
   }
 
-  const sizes: number[] = [];
+  // Typed arrays, not lists and maps: this runs on the event loop after every controller run.
+  const sizes = new Int32Array(run.index.passes.reduce((sum, p) => sum + p.handle.groups, 0));
   let largestPass = -1;
   let largest = 0;
+  let at = 0;
   run.index.passes.forEach((p, pass) => {
     for (let g = 0; g < p.handle.groups; g++) {
       const size = p.starts[g + 1] - p.starts[g];
-      sizes.push(size);
+      sizes[at++] = size;
       if (size > largest) {
         largest = size;
         largestPass = pass;
       }
     }
   });
-  sizes.sort((x, y) => x - y);
+  sizes.sort();
   const allPairs = (n * (n - 1)) / 2;
 
-  const members = new Map<number, number[]>();
-  for (let r = 0; r < n; r++) {
-    const c = run.clusterOf[r];
-    const list = members.get(c);
-    if (list) list.push(r);
-    else members.set(c, [r]);
-  }
+  // Cluster ids are row ids (the smallest member), so sizes fit an array indexed by id.
+  const clusterSize = new Int32Array(n);
+  for (let r = 0; r < n; r++) clusterSize[run.clusterOf[r]]++;
+  let clusters = 0;
   let clusterMax = 0;
   let oversized = 0;
   const limit = oversizedLimit(n);
-  for (const m of members.values()) {
-    clusterMax = Math.max(clusterMax, m.length);
-    if (m.length > limit) oversized++;
+  for (let c = 0; c < n; c++) {
+    const size = clusterSize[c];
+    if (size === 0) continue;
+    clusters++;
+    clusterMax = Math.max(clusterMax, size);
+    if (size > limit) oversized++;
+  }
+  // Member lists only where a triple fits, in order of each cluster's first row (the order triples are sampled in).
+  const members = new Map<number, number[]>();
+  for (let r = 0; r < n; r++) {
+    const c = run.clusterOf[r];
+    if (clusterSize[c] < 3) continue;
+    const list = members.get(c);
+    if (list) list.push(r);
+    else members.set(c, [r]);
   }
 
   return {
@@ -153,7 +164,7 @@ export function measureRun(run: MatchRun): HealthSignals {
     block_size_max: largest,
     block_size_p99: sizes.length > 0 ? sizes[Math.min(sizes.length - 1, Math.floor(0.99 * sizes.length))] : 0,
     largest_block_pass: largestPass,
-    n_clusters: members.size,
+    n_clusters: clusters,
     transitivity_rate: round4(transitivity([...members.values()], matchedSet, n)),
     cluster_size_max: clusterMax,
     n_oversized_clusters: oversized,

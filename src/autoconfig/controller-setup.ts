@@ -1,0 +1,62 @@
+/** The controller's first steps (samples, profile, priors, v0), as one worker task: on a large table they are seconds of work the event loop must not do. */
+import type { Config } from '../config/types.js';
+import { ColumnStore, type TableHandle } from '../data/column-store.js';
+import { blockSampleRows } from './block-sample.js';
+import { columnPriors, type ColumnPrior } from './column-priors.js';
+import { profileColumns, sampleRows, type ColumnProfile } from './column-profile.js';
+import { initialConfig } from './initial-config.js';
+import { detectSourceColumn, type SourceColumn } from './link-detection.js';
+
+/**
+ * A sample table: the given rows (every k-th row by default; all rows when the
+ * table is small), user columns only (excluded columns dropped).
+ *
+ * @example
+ * sampleStore(store, ['rec_id'], 5000).rowCount; // ≤ 5000
+ */
+export function sampleStore(store: ColumnStore, exclude: readonly string[], size: number, rowIds?: readonly number[]): ColumnStore {
+  const keep = store.names.map((n, i) => [n, i] as const).filter(([n]) => !exclude.includes(n));
+  const rows = (rowIds ?? sampleRows(store.rowCount, size)).map((r) => keep.map(([, c]) => store.get(c, r)));
+  return ColumnStore.fromRows(
+    keep.map(([n]) => n),
+    rows,
+  );
+}
+
+/** What the controller starts from, as the worker task returns it (tables as shared handles). */
+export interface ControllerSetup {
+  /** Every k-th row: the profile and the pricing of blocking passes read it. */
+  uniform: TableHandle;
+  /** The rows the runs match: whole blocks of v0's first pass (the uniform sample when the table is small). */
+  sample: TableHandle;
+  /** Profiles of the user columns (the table-of-origin column left out). */
+  profiles: ColumnProfile[];
+  priors: ColumnPrior[];
+  source: SourceColumn | null;
+  /** v0. */
+  config: Config;
+}
+
+/**
+ * Worker task: samples the table, profiles it, finds a table-of-origin
+ * column, derives the priors and v0. Deterministic; the samples come back as
+ * shared-memory handles, so nothing is copied back.
+ *
+ * @example
+ * const setup = await pool.run('controllerSetup', { table: store.handle, exclude: ['rec_id'], sampleSize: 30_000 });
+ */
+export function controllerSetup(input: { table: TableHandle; exclude: string[]; sampleSize: number }): ControllerSetup {
+  const store = ColumnStore.fromHandle(input.table);
+  const { exclude, sampleSize } = input;
+  // Profile on every k-th row (unbiased value statistics), match on whole blocks of the first pass (pairs kept together).
+  const uniform = sampleStore(store, exclude, sampleSize);
+  const profiles = profileColumns(uniform, []);
+  const source = detectSourceColumn(uniform, profiles);
+  const userProfiles = profiles.filter((p) => p.column !== source?.column);
+  const priors = columnPriors(uniform, userProfiles);
+  const config = initialConfig(uniform, userProfiles, priors, exclude, source, store.rowCount);
+  const firstKey = config.blocking.keys[0];
+  const sample =
+    store.rowCount > sampleSize && firstKey ? sampleStore(store, exclude, sampleSize, blockSampleRows(store, firstKey, sampleSize)) : uniform;
+  return { uniform: uniform.handle, sample: sample.handle, profiles: userProfiles, priors, source, config };
+}
