@@ -1,11 +1,11 @@
 /** Readiness: /health says "initializing" (503) and other endpoints 503 not_ready until the initial run is done, then /health is 200 ok. */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { call, errorCode, obj, REPO_ROOT, startTestServer, type TestServer } from './server-harness.js';
+import { syntheticPeople } from '../engine/pipeline/synthetic-people.js';
+import { call, errorCode, obj, startTestServer, type TestServer } from './server-harness.js';
 
 let t: TestServer;
 let dataDir: string;
@@ -15,9 +15,10 @@ const early: { path: string; status: number; body: unknown; stillInitializing: b
 before(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'kindred-readiness-'));
   const file = path.join(dataDir, 'people-5k.csv');
-  // A larger file so the initial run lasts long enough for the first requests to land during it.
-  execFileSync(process.execPath, [path.join('/work/shared/tools/gen_people.mjs'), '--rows', '5000', '--seed', '3', '--out', file], { cwd: REPO_ROOT, stdio: 'ignore' });
-  t = await startTestServer({ file, waitReady: false });
+  // A larger file so the initial run lasts long enough for the first requests to land during it (generated here: CI has no ../shared).
+  const people = syntheticPeople(5000, 3);
+  writeFileSync(file, [people.names.join(','), ...people.rows.map((r) => r.map((v) => v ?? '').join(','))].join('\n') + '\n');
+  t = await startTestServer({ file, config: null, waitReady: false });
   for (const p of ['/health', '/stats', '/clusters', '/reviews']) {
     const r = await call(t.server.url, 'GET', p);
     early.push({ path: p, status: r.status, body: r.body, stillInitializing: t.server.state.status === 'initializing' });
