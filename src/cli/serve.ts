@@ -5,6 +5,7 @@ import { readHeaderNames } from '../data/ingest.js';
 import { KindredError } from '../errors/registry.js';
 import { parseCorsOrigins } from '../server/middleware/cors/index.js';
 import { isLoopbackBindHost } from '../server/loopback.js';
+import { DEFAULT_REQUEST_LIMITS } from '../server/request-limits.js';
 import { startServer } from '../server/start-server.js';
 import { optionalInt, parseCommandArgs, requireString } from './args.js';
 import { Progress } from './progress.js';
@@ -23,6 +24,9 @@ Options:
   --workers <n>             worker threads (default: all cores)
   --max-body <bytes>        request body limit (default 10485760)
   --request-timeout <ms>    cancel requests slower than this with 503 timeout (default 120000)
+  --max-batch <n>           records in one POST /match/batch (default 10000; more: 413)
+  --max-top-k <n>           largest top_k of /match and /match/batch (default 1000)
+  --max-limit <n>           largest limit of GET /clusters and GET /reviews/decisions (default 10000)
   --exclude <column>        never use this column for matching (repeatable)
   --lenient                 skip rows with the wrong number of cells
   --auth jwt                also serve the hosted /api/* surface with identity-provider JWTs (AUTH_* variables)
@@ -43,6 +47,9 @@ export async function serveCommand(argv: string[]): Promise<number> {
     workers: { type: 'string' },
     'max-body': { type: 'string' },
     'request-timeout': { type: 'string' },
+    'max-batch': { type: 'string' },
+    'max-top-k': { type: 'string' },
+    'max-limit': { type: 'string' },
     exclude: { type: 'string', multiple: true },
     lenient: { type: 'boolean' },
     auth: { type: 'string' },
@@ -98,6 +105,11 @@ export async function serveCommand(argv: string[]): Promise<number> {
         corsOrigins,
         maxBodyBytes: optionalInt('serve', values, 'max-body') ?? 10 * 1024 * 1024,
         requestTimeoutMs: optionalInt('serve', values, 'request-timeout') ?? 120_000,
+        limits: {
+          maxBatch: optionalInt('serve', values, 'max-batch') ?? DEFAULT_REQUEST_LIMITS.maxBatch,
+          maxTopK: optionalInt('serve', values, 'max-top-k') ?? DEFAULT_REQUEST_LIMITS.maxTopK,
+          maxLimit: optionalInt('serve', values, 'max-limit') ?? DEFAULT_REQUEST_LIMITS.maxLimit,
+        },
         mountHosted: mountHosted?.(() => server.state),
       },
     },

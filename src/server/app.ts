@@ -6,6 +6,7 @@ import { errorHandler, notFound } from './http-errors.js';
 import type { ServerState } from './server-state.js';
 import { registerHealth } from './routes/health.js';
 import { registerMatch } from './routes/match.js';
+import { DEFAULT_REQUEST_LIMITS, type RequestLimits } from './request-limits.js';
 import { registerExplain } from './routes/explain.js';
 import { registerClusters } from './routes/clusters.js';
 import { registerReviews } from './routes/reviews.js';
@@ -48,6 +49,8 @@ export interface AppOptions {
   log: (line: string) => void;
   /** Mounts the hosted `/api/*` surface (JWT) when `--auth jwt`; otherwise `/api/v1/controller/telemetry` follows the local rules. */
   mountHosted?: (app: Hono<ServerEnv>) => void;
+  /** Batch, `top_k` and `limit` caps (API.md 2.5); the contract's defaults where absent. */
+  limits?: Partial<RequestLimits>;
 }
 
 /**
@@ -78,11 +81,12 @@ export function createApp(state: ServerState, options: AppOptions): Hono<ServerE
   if (hosted) options.mountHosted?.(app);
   app.use(...rest);
   registerHealth(app, state);
-  registerMatch(app, state);
+  const limits: RequestLimits = { ...DEFAULT_REQUEST_LIMITS, ...options.limits };
+  registerMatch(app, state, limits);
   registerExplain(app, state);
-  registerClusters(app, state);
+  registerClusters(app, state, limits);
   registerAutoconfig(app, state);
-  registerReviews(app, state);
+  registerReviews(app, state, limits);
   registerEdits(app, state);
   registerAnalysis(app, state);
   registerTelemetry(app, state, { localWorkbench: !hosted });

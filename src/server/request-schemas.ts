@@ -1,6 +1,7 @@
 /** Valibot schemas of every request body, and the one function that turns their failures into 400 invalid_request with paths. */
 import * as v from 'valibot';
 import { KindredError, type Issue } from '../errors/registry.js';
+import type { RequestLimits } from './request-limits.js';
 
 const cellValue = v.union([v.string(), v.number(), v.boolean(), v.null()], 'expected a string, number, boolean or null');
 /** A record: field → scalar. */
@@ -9,16 +10,33 @@ const plainObject = v.custom<unknown>(
   'expected an object of field values',
 );
 export const RecordSchema = v.pipe(plainObject, v.record(v.string(), cellValue, 'expected an object of field values'));
-const topK = v.pipe(v.number('expected an integer'), v.integer('expected an integer'), v.minValue(1, 'must be at least 1'), v.maxValue(1000, 'must be at most 1000'));
 // Any integer: one that names no row (a negative one too) is for the route to answer 404, as API.md asks.
 const rowId = v.pipe(v.number('expected an integer row id'), v.integer('expected an integer row id'));
 
 const minScore = v.pipe(v.number('expected a score between 0 and 1'), v.minValue(0, 'must be at least 0'), v.maxValue(1, 'must be at most 1'));
-export const WrappedMatchSchema = v.strictObject({ record: RecordSchema, top_k: v.optional(topK), threshold: v.optional(minScore) });
-export const BatchSchema = v.strictObject({
-  records: v.pipe(v.array(RecordSchema, 'expected an array of records'), v.minLength(1, 'needs at least 1 record')),
-  top_k: v.optional(topK),
-});
+
+/**
+ * The `/match` and `/match/batch` body schemas for the server's limits: `top_k`
+ * up to `maxTopK`. (The batch size is checked before validation, for a 413.)
+ *
+ * @example
+ * const { WrappedMatchSchema, BatchSchema } = matchSchemas(DEFAULT_REQUEST_LIMITS);
+ */
+export function matchSchemas(limits: Pick<RequestLimits, 'maxTopK'>) {
+  const topK = v.pipe(
+    v.number('expected an integer'),
+    v.integer('expected an integer'),
+    v.minValue(1, 'must be at least 1'),
+    v.maxValue(limits.maxTopK, `must be at most ${limits.maxTopK}`),
+  );
+  return {
+    WrappedMatchSchema: v.strictObject({ record: RecordSchema, top_k: v.optional(topK), threshold: v.optional(minScore) }),
+    BatchSchema: v.strictObject({
+      records: v.pipe(v.array(RecordSchema, 'expected an array of records'), v.minLength(1, 'needs at least 1 record')),
+      top_k: v.optional(topK),
+    }),
+  };
+}
 export const ExplainSchema = v.strictObject({
   record_a: v.optional(RecordSchema),
   record_b: v.optional(RecordSchema),
@@ -36,10 +54,12 @@ export const UnmergeSchema = v.union(
   [v.strictObject({ row_id: rowId }), v.strictObject({ record_id: rowId })],
   'expected {"row_id": <integer>}',
 );
+// `/retrieve`'s own cap (docs/api.md), not the `--max-top-k` of `/match`.
+const retrieveK = v.pipe(v.number('expected an integer'), v.integer('expected an integer'), v.minValue(1, 'must be at least 1'), v.maxValue(1000, 'must be at most 1000'));
 export const RetrieveSchema = v.strictObject({
   query: v.pipe(v.string('expected a string'), v.minLength(1, 'must not be empty')),
   column: v.optional(v.string()),
-  k: v.optional(topK),
+  k: v.optional(retrieveK),
   threshold: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(1))),
   filters: v.optional(v.record(v.string(), v.string())),
 });

@@ -3,6 +3,7 @@ import type { Hono } from 'hono';
 import type { ServerEnv } from '../middleware/chain/index.js';
 import { safeJson } from '../http-errors.js';
 import type { ServerState } from '../server-state.js';
+import type { RequestLimits } from '../request-limits.js';
 import { intParam } from '../query-params.js';
 import { KindredError } from '../../errors/registry.js';
 import type { MatchResults } from '../match-results.js';
@@ -25,10 +26,10 @@ export function clusterDetail(results: MatchResults, clusterId: number): Record<
 }
 
 /** Registers `/clusters` and `/clusters/:id`. */
-export function registerClusters(app: Hono<ServerEnv>, state: ServerState): void {
+export function registerClusters(app: Hono<ServerEnv>, state: ServerState, limits: RequestLimits): void {
   app.get('/clusters', (c) => {
     const minSize = intParam(c.req.query('min_size'), 'min_size', { def: 2, min: 1, max: Number.MAX_SAFE_INTEGER });
-    const limit = intParam(c.req.query('limit'), 'limit', { def: 100, min: 1, max: 10_000 });
+    const limit = intParam(c.req.query('limit'), 'limit', { def: 100, min: 1, max: limits.maxLimit });
     const offset = intParam(c.req.query('offset'), 'offset', { def: 0, min: 0, max: Number.MAX_SAFE_INTEGER });
     const page = state.current.clusters.clusters({ minSize, limit, offset });
     return safeJson(c, { clusters: page.clusters, total: page.total, offset, limit });

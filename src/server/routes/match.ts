@@ -3,13 +3,11 @@ import type { Hono } from 'hono';
 import type { ServerEnv } from '../middleware/chain/index.js';
 import { safeJson } from '../http-errors.js';
 import type { ServerState } from '../server-state.js';
-import { BatchSchema, parseRequest, recordCells, toCells, WrappedMatchSchema } from '../request-schemas.js';
+import { matchSchemas, parseRequest, recordCells, toCells } from '../request-schemas.js';
+import type { RequestLimits } from '../request-limits.js';
 import { KindredError } from '../../errors/registry.js';
 import type { MatchResults } from '../match-results.js';
 import { round6 } from '../../engine/scoring/round-score.js';
-
-/** Largest batch accepted (API.md 2.5). */
-export const MAX_BATCH = 10_000;
 
 /** One match element: row_id, score, then the record's own fields (colliding names go under `record`). */
 export function matchElement(results: MatchResults, row: number, score: number): Record<string, unknown> {
@@ -27,8 +25,9 @@ function isWrapped(body: unknown): body is { record: Record<string, unknown> } {
   return typeof rec === 'object' && rec !== null && !Array.isArray(rec) && keys.every((k) => k === 'record' || k === 'top_k' || k === 'threshold');
 }
 
-/** Registers `/match` and `/match/batch`. */
-export function registerMatch(app: Hono<ServerEnv>, state: ServerState): void {
+/** Registers `/match` and `/match/batch`, with the server's `top_k` and batch limits. */
+export function registerMatch(app: Hono<ServerEnv>, state: ServerState, limits: RequestLimits): void {
+  const { WrappedMatchSchema, BatchSchema } = matchSchemas(limits);
   app.post('/match', (c) => {
     const body = c.var.body;
     let record: Record<string, string | null>;
@@ -54,7 +53,7 @@ export function registerMatch(app: Hono<ServerEnv>, state: ServerState): void {
     const raw = c.var.body;
     if (typeof raw === 'object' && raw !== null && Array.isArray((raw as { records?: unknown }).records)) {
       const n = ((raw as { records: unknown[] }).records).length;
-      if (n > MAX_BATCH) throw new KindredError('payload_too_large', `a batch holds at most ${MAX_BATCH} records; got ${n}`);
+      if (n > limits.maxBatch) throw new KindredError('payload_too_large', `a batch holds at most ${limits.maxBatch} records (--max-batch); got ${n}`);
     }
     const body = parseRequest(BatchSchema, raw ?? null);
     const topK = body.top_k ?? 5;

@@ -3,6 +3,7 @@ import type { Hono } from 'hono';
 import type { ServerEnv } from '../middleware/chain/index.js';
 import { safeJson } from '../http-errors.js';
 import type { ServerState } from '../server-state.js';
+import type { RequestLimits } from '../request-limits.js';
 import { intParam } from '../query-params.js';
 import { parsePairId } from '../../store/edit-validation.js';
 import { DecideSchema, parseRequest } from '../request-schemas.js';
@@ -12,7 +13,7 @@ import { round6 } from '../../engine/scoring/round-score.js';
 import { rowFingerprint } from '../edit-log.js';
 
 /** Registers the review routes. */
-export function registerReviews(app: Hono<ServerEnv>, state: ServerState): void {
+export function registerReviews(app: Hono<ServerEnv>, state: ServerState, limits: RequestLimits): void {
   app.get('/reviews', (c) => {
     const limit = intParam(c.req.query('limit'), 'limit', { def: 50, min: 1, max: 1000 });
     const offset = intParam(c.req.query('offset'), 'offset', { def: 0, min: 0, max: Number.MAX_SAFE_INTEGER });
@@ -80,7 +81,7 @@ export function registerReviews(app: Hono<ServerEnv>, state: ServerState): void 
   });
 
   app.get('/reviews/decisions', (c) => {
-    const limit = intParam(c.req.query('limit'), 'limit', { def: 100, min: 1, max: 10_000 });
+    const limit = intParam(c.req.query('limit'), 'limit', { def: 100, min: 1, max: limits.maxLimit });
     const offset = intParam(c.req.query('offset'), 'offset', { def: 0, min: 0, max: Number.MAX_SAFE_INTEGER });
     const page = state.store.listDecisions({ limit, offset }, state.staleSeqs);
     return safeJson(c, { decisions: page.decisions, count: page.decisions.length, total: page.total });
