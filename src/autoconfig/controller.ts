@@ -22,6 +22,8 @@ export interface ControllerOptions {
   maxMs?: number;
   /** Cancels the whole controller (the server shutting down): the call rejects with the signal's reason. */
   signal?: AbortSignal;
+  /** Runs finished of at most `maxIterations` (for a progress bar); the last call says all are done. */
+  onProgress?: (done: number, total: number) => void;
 }
 
 /** The committed configuration and the telemetry describing how it was reached. */
@@ -64,6 +66,7 @@ export async function runController(store: ColumnStore, pool: WorkerPool, option
   if (Math.min(store.rowCount, sampleSize) < 2) throw new KindredError('invalid_request', `autoconfig needs at least 2 records, got ${store.rowCount}`);
   if (store.names.every((n) => exclude.includes(n))) throw new KindredError('invalid_request', 'autoconfig needs at least one column that is not excluded');
   // Sampling, profiling and v0 read the whole table once: a worker does it (seconds at a million rows), not the event loop.
+  options.onProgress?.(0, maxIterations);
   const setup = await pool.run('controllerSetup', { table: store.handle, exclude, sampleSize });
   const uniform = ColumnStore.fromHandle(setup.uniform);
   const sample = setup.sample === setup.uniform ? uniform : ColumnStore.fromHandle(setup.sample);
@@ -95,6 +98,7 @@ export async function runController(store: ColumnStore, pool: WorkerPool, option
       stop = 'budget_time';
       break;
     }
+    options.onProgress?.(iteration + 1, maxIterations);
     const signals = measureRun(run);
     const verdict = healthVerdict(signals);
     entries.push({ iteration, config, signals, verdict });
@@ -133,6 +137,7 @@ export async function runController(store: ColumnStore, pool: WorkerPool, option
     }
   }
 
+  options.onProgress?.(maxIterations, maxIterations);
   const best = commitChoice(entries);
   return { config: best.config, telemetry: buildTelemetry(options.source, best, stop, decisions, priors, performance.now() - t0) };
 }

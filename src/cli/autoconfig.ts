@@ -57,10 +57,15 @@ export async function autoconfigCommand(argv: string[]): Promise<number> {
   const pool = new WorkerPool({ workers: optionalInt('autoconfig', values, 'workers') });
   try {
     let t = performance.now();
-    const ingest = await ingestCsv(file, pool, { lenient: values.lenient === true, fingerprint: true });
+    const ingest = await ingestCsv(file, pool, { lenient: values.lenient === true, fingerprint: true, onProgress: (done, total) => progress.tick('load', done, total) });
     progress.phase({ phase: 'load', ms: performance.now() - t, detail: { rows: ingest.store.rowCount, columns: ingest.store.names.length } });
     t = performance.now();
-    const { config, telemetry } = await runController(ingest.store, pool, { source: 'cli_autoconfig', exclude, sampleSize });
+    const { config, telemetry } = await runController(ingest.store, pool, {
+      source: 'cli_autoconfig',
+      exclude,
+      sampleSize,
+      onProgress: (done, total) => progress.tick('autoconfig', done, total),
+    });
     progress.log(
       `autoconfig: ${telemetry.health} after ${telemetry.decisions?.length ?? 0} rule(s), stop ${telemetry.stop_reason} (${Math.round(performance.now() - t)} ms)`,
     );

@@ -60,7 +60,7 @@ export async function loadInputs(
 ): Promise<LoadedInputs> {
   const fromFile = opts.config !== undefined ? loadConfigFile(opts.config) : null;
   const t = performance.now();
-  const ingest = await ingestCsv(opts.file, pool, { lenient: opts.lenient });
+  const ingest = await ingestCsv(opts.file, pool, { lenient: opts.lenient, onProgress: (done, total) => progress.tick('load', done, total) });
   progress.phase({
     phase: 'load',
     ms: performance.now() - t,

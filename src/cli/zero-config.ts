@@ -19,7 +19,12 @@ export async function zeroConfig(
   progress: Progress,
 ): Promise<ControllerResult> {
   const t = performance.now();
-  const result = await runController(store, pool, { source: options.source, exclude: options.exclude, signal: options.signal });
+  const result = await runController(store, pool, {
+    source: options.source,
+    exclude: options.exclude,
+    signal: options.signal,
+    onProgress: (done, total) => progress.tick('autoconfig', done, total),
+  });
   const telemetry = result.telemetry;
   progress.phase({
     phase: 'autoconfig',

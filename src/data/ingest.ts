@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { KindredError } from '../errors/registry.js';
+import { countedAll } from '../engine/counted-tasks.js';
 import type { WorkerPool } from '../engine/worker-pool.js';
 import { ColumnStore, type ColumnHandle } from './column-store.js';
 import { cellLength, copyCell, isBlankLine, parseRecord, splitPoints, type CellSink } from './csv-bytes.js';
@@ -15,6 +16,8 @@ export interface IngestOptions {
   parallelThreshold?: number;
   /** Also compute the SHA-256 of the file's bytes (on a pool thread, beside parsing). */
   fingerprint?: boolean;
+  /** Chunks parsed so far, counting and filling each chunk as one unit each (for a progress bar). */
+  onProgress?: (done: number, total: number) => void;
 }
 
 /** The loaded table plus what the log should say about it. */
@@ -62,11 +65,14 @@ export async function ingestCsv(file: string, pool: WorkerPool, options: IngestO
   const parallelThreshold = options.parallelThreshold ?? 1 << 20;
   const parts = bytes.length - bodyStart < parallelThreshold ? 1 : pool.size * 4;
   let points = splitBody(buf, bodyStart, bytes.length, parts);
-  let counts = await countAll(pool, shared, points, columns, options.lenient === true);
+  const onProgress = options.onProgress;
+  // Two units per chunk: its count, then its fill.
+  const counted = (done: number, total: number): void => onProgress?.(done, 2 * total);
+  let counts = await countAll(pool, shared, points, columns, options.lenient === true, onProgress && counted);
   if (counts.some((c, i) => c.unterminatedAt !== null && i < counts.length - 1)) {
     // A stray quote fooled the parity split; one sequential chunk is always right.
     points = [bodyStart, bytes.length];
-    counts = await countAll(pool, shared, points, columns, options.lenient === true);
+    counts = await countAll(pool, shared, points, columns, options.lenient === true, onProgress && counted);
   }
   // Absolute line numbers: header lines, then the lines of earlier chunks.
   // The header's own line feed is counted in its newlines, so this is the first data line.
@@ -106,7 +112,7 @@ export async function ingestCsv(file: string, pool: WorkerPool, options: IngestO
     firstRow += counts[k].rows;
     for (let c = 0; c < columns; c++) columnStarts[c] += counts[k].bytesPerColumn[c];
   }
-  await Promise.all(fills);
+  await countedAll(fills, onProgress && ((done, total) => onProgress(total + done, 2 * total)));
   for (let c = 0; c < columns; c++) new Uint32Array(handles[c].offsets)[rowCount] = columnStarts[c];
   const store = ColumnStore.fromHandle({ rowCount, columns: handles });
   const fingerprint = await hashing;
@@ -218,12 +224,13 @@ async function countAll(
   points: number[],
   columns: number,
   lenient: boolean,
+  onSettled?: (done: number, total: number) => void,
 ): Promise<CountResult[]> {
   const tasks: Promise<CountResult>[] = [];
   for (let k = 0; k + 1 < points.length; k++) {
     tasks.push(pool.run('countChunk', { file, start: points[k], end: points[k + 1], columns, lenient }));
   }
-  return Promise.all(tasks);
+  return countedAll(tasks, onSettled);
 }
 
 function allocateColumns(names: string[], rowCount: number, counts: CountResult[]): ColumnHandle[] {

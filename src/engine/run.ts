@@ -116,7 +116,8 @@ export async function runMatching(
   signal?.throwIfAborted();
 
   let t = performance.now();
-  const fields = await prepareFields(store, configFieldRefs(config), pool);
+  const onProgress = options.onProgress;
+  const fields = await prepareFields(store, configFieldRefs(config), pool, onProgress && ((done, total) => onProgress('prepare', done, total)));
   report('prepare', t, { fields: fields.byKey.size, rows: store.rowCount });
 
   t = performance.now();
@@ -124,6 +125,7 @@ export async function runMatching(
   const index = await BlockIndex.build(specs, fields, pool, {
     maxBlockSize: config.blocking.max_block_size,
     skipOversized: config.blocking.oversized === 'skip',
+    onProgress: onProgress && ((done, total) => onProgress('block', done, total)),
   });
   const plan = await pool.run('planScore', { passes: index.passes.map((p) => p.layout), workers: pool.size });
   const perPass = plan.perPass;
@@ -169,18 +171,20 @@ export async function runMatching(
 
   t = performance.now();
   const tasks: PairTask[] = plan.tasks;
-  const onProgress = options.onProgress;
   const scoredTasks = await scoreTasks(pool, handle, tasks, onProgress ? (done, total) => onProgress('score', done, total) : undefined, signal);
   const pairs = scoredTasks.pairs;
   const candidatePairs = scoredTasks.scored;
   report('score', t, { tasks: tasks.length, candidate_pairs: candidatePairs, kept_pairs: pairs.count });
 
   t = performance.now();
+  // One task: the bar shows it started and when it ends.
+  onProgress?.('cluster', 0, 1);
   const { clusterOf, links } = await pool.run('clusterLinks', {
     rowCount: store.rowCount,
     pairs,
     ...clusterLimits(config.clustering),
   });
+  onProgress?.('cluster', 1, 1);
   report('cluster', t, { links });
 
   return {

@@ -125,7 +125,7 @@ export async function startServer(options: ServeOptions, progress: Progress): Pr
 
 async function initialRun(state: ServerState, options: ServeOptions, progress: Progress, signal: AbortSignal): Promise<void> {
   const t = performance.now();
-  const ingest = await ingestCsv(options.file, state.pool, { lenient: options.lenient, fingerprint: true });
+  const ingest = await ingestCsv(options.file, state.pool, { lenient: options.lenient, fingerprint: true, onProgress: (done, total) => progress.tick('load', done, total) });
   signal.throwIfAborted();
   progress.phase({ phase: 'load', ms: performance.now() - t, detail: { rows: ingest.store.rowCount, columns: ingest.store.names.length } });
   let config: Config;
@@ -159,7 +159,7 @@ async function initialRun(state: ServerState, options: ServeOptions, progress: P
   const retrieval = retrievalIndexOf(ingest.store, joinedColumns(ingest.store.names, config.exclude_columns), state.pool);
   // Awaited below; until then a failed build must not count as an unhandled rejection.
   retrieval.catch(() => undefined);
-  const run = await runMatching(ingest.store, config, state.pool, { onPhase: progress.phase, signal });
+  const run = await runMatching(ingest.store, config, state.pool, { onPhase: progress.phase, onProgress: progress.tick, signal });
   const results = await MatchResults.create(run, state.pool);
   signal.throwIfAborted();
   state.staleSeqs = replayEdits(results, state.db.edits(), (line) => progress.log(line));

@@ -2,6 +2,7 @@
 import type { FieldRef } from '../../config/types.js';
 import { fieldKey, stringToCodes, type FieldDictionary } from '../fields/field-dictionary.js';
 import type { PreparedFields } from '../fields/prepared-fields.js';
+import { countedAll } from '../counted-tasks.js';
 import type { WorkerPool } from '../worker-pool.js';
 import type { PassHandle } from './block-pass.js';
 import { buildPassKeyTable, findKeyRows } from './key-table.js';
@@ -104,11 +105,11 @@ export class BlockIndex {
     specs: PassSpec[],
     fields: PreparedFields,
     pool: WorkerPool,
-    options: { maxBlockSize: number; skipOversized: boolean },
+    options: { maxBlockSize: number; skipOversized: boolean; onProgress?: (done: number, total: number) => void },
   ): Promise<BlockIndex> {
     const dictsPerPass = specs.map((s) => s.fields.map((f) => fields.get(f)));
     const splitPerPass = specs.map((s) => s.splitBy.map((f) => fields.get(f)));
-    const handles = await Promise.all(
+    const handles = await countedAll(
       dictsPerPass.map((dicts, p) => {
         const rowCount = dicts[0]?.rowCount ?? 0;
         if (specs[p].window !== null) return pool.run('buildWindowPass', { rowCount, fields: dicts.map((d) => d.handle) });
@@ -121,6 +122,7 @@ export class BlockIndex {
           splitIds: splitPerPass[p].map((d) => d.handle.ids),
         });
       }),
+      options.onProgress,
     );
     const oversized: OversizedBlock[] = [];
     const passes = handles.map((handle, p) => {

@@ -1,6 +1,7 @@
 /** Builds every prepared field a run needs, one worker task per source column. */
 import type { ColumnStore } from '../../data/column-store.js';
 import { KindredError } from '../../errors/registry.js';
+import { countedAll } from '../counted-tasks.js';
 import type { WorkerPool } from '../worker-pool.js';
 import { FieldDictionary, fieldKey, type FieldHandle } from './field-dictionary.js';
 import type { FieldRef } from '../../config/types.js';
@@ -34,7 +35,12 @@ export class PreparedFields {
  * Dictionary-encodes each distinct (column, transforms) reference, in
  * parallel over columns. References to unknown columns are an error.
  */
-export async function prepareFields(store: ColumnStore, refs: readonly FieldRef[], pool: WorkerPool): Promise<PreparedFields> {
+export async function prepareFields(
+  store: ColumnStore,
+  refs: readonly FieldRef[],
+  pool: WorkerPool,
+  onProgress?: (done: number, total: number) => void,
+): Promise<PreparedFields> {
   const byColumn = new Map<number, Map<string, string[]>>();
   for (const ref of refs) {
     const c = store.columnIndex(ref.field);
@@ -45,8 +51,9 @@ export async function prepareFields(store: ColumnStore, refs: readonly FieldRef[
   }
   // Columns with many chains or many rows go first so the pool stays balanced.
   const jobs = [...byColumn.entries()].sort((x, y) => y[1].size - x[1].size);
-  const results = await Promise.all(
+  const results = await countedAll(
     jobs.map(([column, chains]) => pool.run('prepareColumn', { table: store.handle, column, chains: [...chains.values()] })),
+    onProgress,
   );
   return new PreparedFields(results.flat());
 }
