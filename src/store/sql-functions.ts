@@ -1,5 +1,6 @@
 /** The product's SQL function `autoconfig_telemetry` (API.md 5.4), registered on a state-database connection for `kindred sql`. */
 import Database from 'better-sqlite3';
+import { parseTelemetry } from '../autoconfig/telemetry-schema.js';
 import { KindredError } from '../errors/registry.js';
 
 /**
@@ -47,14 +48,16 @@ function latestTelemetryJson(file: string): string {
  * runSql(state.connection, 'SELECT autoconfig_telemetry()');
  */
 export function registerSqlFunctions(db: Database.Database, runAutoconfig: RunAutoconfigSync): void {
+  // Through the one telemetry parser, as every other reader: the same keys, in the same order, as GET /controller/telemetry.
+  const reshaped = (json: string): string => JSON.stringify(parseTelemetry(JSON.parse(json) as unknown));
   db.function('autoconfig_telemetry', () => {
     if (db.memory) throw new KindredError('internal', 'autoconfig_telemetry() needs a state database file');
-    return latestTelemetryJson(db.name);
+    return reshaped(latestTelemetryJson(db.name));
   });
   db.function('autoconfig_telemetry', { directOnly: true }, (target: unknown) => {
     if (typeof target !== 'string' || target.length === 0) {
       throw new KindredError('usage', 'autoconfig_telemetry(target) expects a table name or CSV path as text');
     }
-    return runAutoconfig(target);
+    return reshaped(runAutoconfig(target));
   });
 }

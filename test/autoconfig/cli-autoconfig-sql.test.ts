@@ -45,10 +45,13 @@ test('kindred sql: autoconfig_telemetry() returns the saved telemetry; with a pa
   kindred(['autoconfig', '--file', csv, '--exclude', 'rec_id', '--state', stateDir, '--quiet']);
   const latest = JSON.parse(kindred(['sql', '--file', csv, '--state', stateDir, 'SELECT autoconfig_telemetry() AS t'])) as { t: string };
   assert.equal(parseTelemetry(JSON.parse(latest.t)).source, 'cli_autoconfig');
+  // The function answers the parser's output byte for byte (the shape every other surface serves).
+  assert.equal(latest.t, JSON.stringify(parseTelemetry(JSON.parse(latest.t))));
   const view = JSON.parse(kindred(['sql', '--file', csv, '--state', stateDir, 'SELECT telemetry FROM latest_autoconfig_telemetry'])) as { telemetry: string };
   assert.deepStrictEqual(JSON.parse(view.telemetry), JSON.parse(latest.t));
   const ran = JSON.parse(kindred(['sql', '--file', csv, '--state', stateDir, `SELECT autoconfig_telemetry('${csv}') AS t`])) as { t: string };
   const telemetry = parseTelemetry(JSON.parse(ran.t));
+  assert.equal(ran.t, JSON.stringify(telemetry));
   assert.equal(telemetry.source, 'sql_autoconfig');
   assert.equal(telemetry.available, true);
 });
