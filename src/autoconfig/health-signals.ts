@@ -1,6 +1,7 @@
 /** Health signals of one matching run on the sample, and the health verdict of API.md §5.2. */
 import type { Config } from '../config/types.js';
 import type { MatchRun } from '../engine/run.js';
+import { bridgeStats, type BridgeStats } from './bridge-share.js';
 import { foldSpelling } from './column-priors.js';
 import { scoreValley, VALLEY_RANGE } from './score-valley.js';
 import type { Health } from './telemetry-schema.js';
@@ -20,6 +21,10 @@ export interface HealthSignals {
   largest_block_pass: number;
   n_clusters: number;
   transitivity_rate: number;
+  /** Share of matched links inside clusters of ≥ 3 rows that are bridges of their cluster ({@link bridgeStats}). */
+  bridge_share: number;
+  /** Bridges inside oversized clusters with ≥ 3 rows on each side: where chained groups meet ({@link bridgeStats}). */
+  n_oversized_joints: number;
   cluster_size_max: number;
   n_oversized_clusters: number;
   /** With a link setting: matched pairs whose two rows come from the same table, and from two tables (0 without one). */
@@ -151,6 +156,7 @@ export function measureRun(run: MatchRun): HealthSignals {
     else members.set(c, [r]);
   }
 
+  const bridges = matchedBridges(run);
   return {
     matched_agreement: matchedAgreement(run),
     score_valley: scoreValley(run.pairs.score.subarray(0, run.pairs.count)),
@@ -166,12 +172,27 @@ export function measureRun(run: MatchRun): HealthSignals {
     largest_block_pass: largestPass,
     n_clusters: clusters,
     transitivity_rate: round4(transitivity([...members.values()], matchedSet, n)),
+    bridge_share: round4(bridges.share),
+    n_oversized_joints: bridges.largeClusterJoints,
     cluster_size_max: clusterMax,
     n_oversized_clusters: oversized,
     n_matched_within_source: within,
     n_matched_across_sources: tables !== null ? matched - within : 0,
     ...linkSignals(run, tables),
   };
+}
+
+/** {@link bridgeStats} over the run's matched pairs, joints counted in oversized clusters. */
+function matchedBridges(run: MatchRun): BridgeStats {
+  const a: number[] = [];
+  const b: number[] = [];
+  for (let i = 0; i < run.pairs.count; i++) {
+    if (run.pairs.flags[i] & 0x80) {
+      a.push(run.pairs.a[i]);
+      b.push(run.pairs.b[i]);
+    }
+  }
+  return bridgeStats(run.store.rowCount, run.clusterOf, a, b, oversizedLimit(run.store.rowCount));
 }
 
 /** Each row's table as a small integer (decoded once per run, not once per pair) and the tables' names by code. */

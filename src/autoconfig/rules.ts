@@ -301,6 +301,14 @@ function lastRaisePaid(rule: string, ctx: RuleContext): boolean {
 }
 
 /**
+ * Below this share of bridges among the links of clusters of 3+, open
+ * triples are the missing links of large groups held together many times
+ * over, not chains: a higher threshold would only drop true links (Cora
+ * 0.002, CDDB 0.21 at threshold 0.75).
+ */
+const CHAIN_BRIDGE_SHARE = 0.05;
+
+/**
  * Matched links do not close into triangles: raise the threshold by 0.05
  * (ceiling 0.95), unless it sits at the score valley, or the last raise
  * did not pay off ({@link RAISE_PAYOFF}).
@@ -309,8 +317,8 @@ const lowTransitivity: Rule = {
   name: 'low_transitivity',
   apply(ctx) {
     const s = ctx.signals;
-    if (s.transitivity_rate >= 0.85 || atValley(ctx) || !lastRaisePaid('low_transitivity', ctx)) return null;
-    return moveThreshold(ctx, 0.05, `transitivity ${s.transitivity_rate} < 0.85`);
+    if (s.transitivity_rate >= 0.85 || s.bridge_share < CHAIN_BRIDGE_SHARE || atValley(ctx) || !lastRaisePaid('low_transitivity', ctx)) return null;
+    return moveThreshold(ctx, 0.05, `transitivity ${s.transitivity_rate} < 0.85 with ${s.bridge_share} of the links in clusters of 3+ bridges`);
   },
 };
 
@@ -323,8 +331,9 @@ const oversizedClusters: Rule = {
   name: 'oversized_clusters',
   apply(ctx) {
     const s = ctx.signals;
-    if (s.n_oversized_clusters === 0 || atValley(ctx) || !lastRaisePaid('oversized_clusters', ctx)) return null;
-    return moveThreshold(ctx, 0.05, `${s.n_oversized_clusters} oversized cluster(s), largest ${s.cluster_size_max}`);
+    // Without a joint (a bridge with 3+ rows on each side) an oversized cluster is one large entity, held together many times over.
+    if (s.n_oversized_clusters === 0 || s.n_oversized_joints === 0 || atValley(ctx) || !lastRaisePaid('oversized_clusters', ctx)) return null;
+    return moveThreshold(ctx, 0.05, `${s.n_oversized_clusters} oversized cluster(s), largest ${s.cluster_size_max}, joined at ${s.n_oversized_joints} bridge(s)`);
   },
 };
 

@@ -26,10 +26,21 @@ test('chained matches (A⊂B⊃C, A and C apart) fire low_transitivity, which ra
 
 test('low_transitivity stops raising once a raise lost matches without lifting transitivity by 0.02', async () => {
   const rule = RULES.find((r) => r.name === 'low_transitivity');
-  const signals = (transitivity: number, matched: number): HealthSignals =>
-    ({ transitivity_rate: transitivity, n_matched: matched, score_valley: null }) as unknown as HealthSignals;
+  const signals = (transitivity: number, matched: number, bridges = 0.2): HealthSignals =>
+    ({ transitivity_rate: transitivity, bridge_share: bridges, n_matched: matched, score_valley: null }) as unknown as HealthSignals;
   const ctx = (now: HealthSignals, previous: HealthSignals | null) => ruleContext(thresholdConfig(0.8), now, previous);
   assert.equal(rule?.apply(ctx(signals(0.27, 900), signals(0.26, 1000))), null, 'chains of the data, not of the threshold');
   assert.equal(rule?.apply(ctx(signals(0.4, 900), signals(0.26, 1000)))?.config.matchkeys[0].threshold, 0.85, 'the raise helped: raise again');
   assert.equal(rule?.apply(ctx(signals(0.27, 900), null))?.config.matchkeys[0].threshold, 0.85, 'the first run always may');
+});
+
+test('low transitivity inside clusters that hang on no bridge is large entities scored noisily: no raise', () => {
+  const rule = RULES.find((r) => r.name === 'low_transitivity');
+  const signals = (bridges: number): HealthSignals =>
+    ({ transitivity_rate: 0.4, bridge_share: bridges, n_matched: 900, score_valley: null }) as unknown as HealthSignals;
+  const ctx = (now: HealthSignals) => ruleContext(thresholdConfig(0.75), now, null);
+  // Cora at 0.75: transitivity 0.40 with 0.002 of its links bridges; CDDB: 0.43 with 0.21.
+  assert.equal(rule?.apply(ctx(signals(0.002))), null);
+  assert.equal(rule?.apply(ctx(signals(0.049))), null);
+  assert.equal(rule?.apply(ctx(signals(0.21)))?.config.matchkeys[0].threshold, 0.8);
 });

@@ -5,8 +5,8 @@ import { RULES } from '../../src/autoconfig/rules.js';
 import { ruleContext, thresholdConfig } from './rule-context.js';
 
 const rule = RULES.find((r) => r.name === 'oversized_clusters');
-const signals = (oversized: number, matched: number): HealthSignals =>
-  ({ n_oversized_clusters: oversized, cluster_size_max: 50, n_matched: matched, score_valley: null }) as unknown as HealthSignals;
+const signals = (oversized: number, matched: number, joints = 2): HealthSignals =>
+  ({ n_oversized_clusters: oversized, n_oversized_joints: joints, cluster_size_max: 50, n_matched: matched, score_valley: null }) as unknown as HealthSignals;
 const ctx = (now: HealthSignals, previous: HealthSignals | null) => ruleContext(thresholdConfig(0.8), now, previous);
 
 test('oversized_clusters raises the threshold while raises halve the oversized clusters', () => {
@@ -17,4 +17,10 @@ test('oversized_clusters raises the threshold while raises halve the oversized c
 
 test('oversized_clusters stops once a raise lost matches without halving them: those clusters are entities with many records', () => {
   assert.equal(rule?.apply(ctx(signals(8, 900), signals(12, 1000))), null);
+});
+
+test('oversized clusters with no joint (no bridge leaving 3+ rows on each side) are single large entities: no raise', () => {
+  // Cora at 0.75: 13 clusters of 32 to 59 records, not one bridge among their 6,164 links.
+  assert.equal(rule?.apply(ctx(signals(13, 900, 0), null)), null);
+  assert.equal(rule?.apply(ctx(signals(13, 900, 1), null))?.config.matchkeys[0].threshold, 0.85);
 });
