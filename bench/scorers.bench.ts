@@ -72,6 +72,7 @@ const SCORERS = [
   'metaphone_match',
   'ensemble',
   'tfidf_cosine',
+  'monge_elkan',
 ];
 const PAIRS = 20_000;
 

@@ -1,5 +1,6 @@
 /** Profiles the user's columns on a deterministic sample: null rate, distinctness, lengths and the kind of values. */
 import type { ColumnStore } from '../data/column-store.js';
+import { LIST_CONJUNCTIONS } from '../engine/scorers/monge-elkan.js';
 import { codeToken } from '../engine/transforms/code-token.js';
 
 /** What a column's values look like. */
@@ -21,6 +22,8 @@ export interface ColumnProfile {
   collision: number;
   /** Share of the non-missing sample holding a model or part code among its words ({@link codeToken}). */
   codeShare: number;
+  /** Share of the non-missing sample that is a list of two or more person names ({@link isNameList}). */
+  nameListShare: number;
 }
 
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
@@ -46,6 +49,48 @@ const CODE_SHARE = 0.5;
  */
 export function carriesCodes(p: ColumnProfile): boolean {
   return p.kind === 'text' && p.codeShare >= CODE_SHARE;
+}
+
+/** A text column at least this share of whose values are lists of person names is an author (or inventor, cast…) list. */
+const NAME_LIST_SHARE = 0.5;
+
+/** Where a list of names splits: punctuation, `&` and the conjunctions `monge_elkan` leaves out of the names. */
+const LIST_SEPARATOR = new RegExp(`[,;&]|${[...LIST_CONJUNCTIONS].map((w) => `\\b${w}\\b`).join('|')}`, 'iu');
+
+/** One name of a list: two to four words of letters (initials with their dot count), no digits. */
+const LIST_NAME = /^(?:[\p{L}'’-]+\.?\s+){1,3}[\p{L}'’-]+\.?$/u;
+
+/**
+ * Whether a value is a list of two or more person names: split at commas,
+ * semicolons, `&` and the word "and", at least 80% of the parts are a name
+ * of two to four words without digits. `p. auer, n. cesa-bianchi, and r. e.
+ * schapire` and `Sanjay Agrawal, Surajit Chaudhuri` are; `los alamitos, ca`
+ * (a place, one part a single word) and `Nikon D3100, 14.2 MP` are not.
+ *
+ * @example
+ * isNameList('p. auer, n. cesa-bianchi, and r. e. schapire,'); // true
+ * isNameList('los alamitos, ca:');                             // false
+ */
+export function isNameList(value: string): boolean {
+  const parts = value
+    .split(LIST_SEPARATOR)
+    .map((p) => p.trim().replace(/[:.]+$/u, (m) => (m.startsWith('.') ? '.' : '')))
+    .filter((p) => p !== '');
+  if (parts.length < 2) return false;
+  const names = parts.filter((p) => LIST_NAME.test(p)).length;
+  return names >= 0.8 * parts.length;
+}
+
+/**
+ * True for a text column whose values are mostly lists of person names:
+ * compared word by word with `monge_elkan`, so `schapire, r.` meets
+ * `r. e. schapire` and a misspelt surname still counts.
+ *
+ * @example
+ * holdsNameLists({ kind: 'text', nameListShare: 0.87 } as ColumnProfile); // true
+ */
+export function holdsNameLists(p: ColumnProfile): boolean {
+  return p.kind === 'text' && p.nameListShare >= NAME_LIST_SHARE;
 }
 
 /** A numeric column more than this share of whose values have a fractional part is an amount. */
@@ -86,6 +131,7 @@ export function profileColumns(store: ColumnStore, exclude: readonly string[], s
     let alpha = 0;
     let alnumCode = 0;
     let withCode = 0;
+    let nameLists = 0;
     for (const v of values) {
       counts.set(v.toLowerCase(), (counts.get(v.toLowerCase()) ?? 0) + 1);
       len += [...v].length;
@@ -100,6 +146,7 @@ export function profileColumns(store: ColumnStore, exclude: readonly string[], s
       if (/^[\p{L}\s'.-]+$/u.test(v)) alpha++;
       if (ALNUM_CODE.test(v)) alnumCode++;
       if (codeToken(v) !== '') withCode++;
+      if (isNameList(v)) nameLists++;
     }
     const distinct = counts.size;
     const distinctRatio = n > 0 ? distinct / n : 0;
@@ -136,6 +183,7 @@ export function profileColumns(store: ColumnStore, exclude: readonly string[], s
       topShare: share(top),
       collision,
       codeShare: share(withCode),
+      nameListShare: share(nameLists),
     });
   });
   return out;

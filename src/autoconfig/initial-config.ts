@@ -2,7 +2,7 @@
 import type { Config, ScoredField } from '../config/types.js';
 import type { ColumnStore } from '../data/column-store.js';
 import { chooseBlocking } from './blocking-choice.js';
-import { carriesCodes, type ColumnProfile } from './column-profile.js';
+import { carriesCodes, holdsNameLists, type ColumnProfile } from './column-profile.js';
 import type { ColumnPrior } from './column-priors.js';
 import type { SourceColumn } from './link-detection.js';
 
@@ -67,7 +67,8 @@ export function discriminativeWeight(p: ColumnProfile): number {
 export function fieldFor(p: ColumnProfile): ScoredField | null {
   const rule = FIELD_RULES[p.kind];
   if (!rule) return null;
-  const scorer = p.kind === 'text' && p.avgTokens >= TFIDF_MIN_TOKENS ? 'tfidf_cosine' : rule.scorer;
+  // Lists of person names are compared name by name (citation styles reorder them, abbreviate and misspell them).
+  const scorer = holdsNameLists(p) ? 'monge_elkan' : p.kind === 'text' && p.avgTokens >= TFIDF_MIN_TOKENS ? 'tfidf_cosine' : rule.scorer;
   // Amounts (prices, weights) drift between sources and over time: distinct as they are, they are weak evidence.
   const cap = p.kind === 'number' ? NUMBER_MAX_WEIGHT : p.kind === 'long_text' ? LONG_TEXT_MAX_WEIGHT : 1;
   const weight = Math.min(cap, discriminativeWeight(p));

@@ -12,6 +12,7 @@ import { ensembleScorer } from './ensemble.js';
 import { exactScorer } from './exact.js';
 import { geoHaversineScorer } from './geo-haversine.js';
 import { numericDiffScorer } from './numeric-diff.js';
+import { mongeElkanScorer } from './monge-elkan.js';
 import { metaphoneMatchScorer, soundexMatchScorer } from './phonetic-match.js';
 import { qgramScorer } from './qgram.js';
 import { tfidfCosineScorer } from './tfidf-cosine.js';
@@ -25,6 +26,7 @@ export { geoHaversine, haversineKm, parseGeoPoint } from './geo-haversine.js';
 export { jaro, jaroWinkler } from './jaro.js';
 export { levenshteinDistance, levenshteinSimilarity } from './levenshtein.js';
 export { numericDiff } from './numeric-diff.js';
+export { mongeElkan, nameWords } from './monge-elkan.js';
 export { metaphoneMatch, soundexMatch } from './phonetic-match.js';
 export { qgramSimilarity } from './qgram.js';
 export { tfidfCosine } from './tfidf-cosine.js';
@@ -49,6 +51,7 @@ const DEFINITIONS: readonly ScorerDefinition[] = [
   dateDiffScorer,
   geoHaversineScorer,
   tfidfCosineScorer,
+  mongeElkanScorer,
 ];
 
 const BY_NAME = new Map(DEFINITIONS.map((d) => [d.name, d]));

@@ -20,8 +20,8 @@ const VALUES = [
 ];
 
 // Scorers for which a value may legitimately not match itself: agreement
-// requires a non-empty phonetic code.
-const MAY_NOT_MATCH_ITSELF = new Set(['soundex_match', 'metaphone_match']);
+// requires a non-empty phonetic code, or (monge_elkan) at least one word.
+const MAY_NOT_MATCH_ITSELF = new Set(['soundex_match', 'metaphone_match', 'monge_elkan']);
 
 const SPECS = [
   ...listScorers(),
