@@ -1,35 +1,20 @@
 /** Key tables are built for served runs only, on the pool, travel with the run's handles, and give workers (/match/batch) and the main thread the same matches. */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { parseConfigText } from '../../../src/config/index.js';
 import { ColumnStore } from '../../../src/data/column-store.js';
 import { matchRecord } from '../../../src/engine/matching/match-records.js';
 import { runMatching, type MatchRun } from '../../../src/engine/run.js';
 import { PairScorer } from '../../../src/engine/scoring/pair-scorer.js';
 import { WorkerPool } from '../../../src/engine/worker-pool.js';
+import { personConfig } from '../pipeline/person-config.js';
 import { syntheticPeople } from '../pipeline/synthetic-people.js';
 
 const pool = new WorkerPool({ workers: 2 });
 after(() => pool.close());
 
-const CONFIG = parseConfigText(
-  `
-matchkeys:
-  - name: person
-    type: weighted
-    threshold: 0.75
-    fields:
-      - {field: given_name, scorer: jaro_winkler, weight: 1.0}
-      - {field: surname, scorer: jaro_winkler, weight: 1.0}
-      - {field: dob, scorer: exact, weight: 1.0}
-      - {field: zip, scorer: exact, weight: 0.5}
-blocking:
-  keys:
-    - fields: [surname, {field: given_name, transforms: ["substring:0:1"]}]
-    - fields: [dob]
-    - fields: [zip, {field: surname, transforms: ["substring:0:2"]}]
-`,
-  'served-key-tables.yaml',
+const CONFIG = personConfig(
+  ['{fields: [surname, {field: given_name, transforms: ["substring:0:1"]}]}', '{fields: [dob]}', '{fields: [zip, {field: surname, transforms: ["substring:0:2"]}]}'],
+  0.75,
 );
 
 let run: MatchRun;

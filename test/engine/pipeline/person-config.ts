@@ -1,19 +1,21 @@
-/** The plain weighted person configuration the score-phase tests share: four fields, blocking on state and on date of birth. */
+/** The plain weighted person matchkey the pipeline tests share (names, date of birth, zip), with each test's own blocking. */
 import { parseConfigText } from '../../../src/config/index.js';
+import type { Config } from '../../../src/config/types.js';
 
 /**
- * Weighted names, date of birth and zip at threshold 0.8; two block passes, so
- * a run on {@link syntheticPeople} plans many scoring tasks.
+ * Weighted names, date of birth and zip over {@link syntheticPeople}'s
+ * columns, at `threshold`, blocked by the given passes (YAML list items).
  *
  * @example
- * const run = await runMatching(peopleStore(syntheticPeople(3000, 17)), PERSON_CONFIG, pool);
+ * personConfig(['{fields: [state]}', '{fields: [dob]}']); // the score-phase tests' configuration
  */
-export const PERSON_CONFIG = parseConfigText(
-  `
+export function personConfig(passes: readonly string[], threshold = 0.8): Config {
+  return parseConfigText(
+    `
 matchkeys:
   - name: person
     type: weighted
-    threshold: 0.8
+    threshold: ${threshold}
     fields:
       - {field: given_name, scorer: jaro_winkler, weight: 1.0}
       - {field: surname, scorer: jaro_winkler, weight: 1.0}
@@ -21,8 +23,16 @@ matchkeys:
       - {field: zip, scorer: exact, weight: 0.5}
 blocking:
   keys:
-    - fields: [state]
-    - fields: [dob]
+${passes.map((p) => `    - ${p}`).join('\n')}
 `,
-  'person.yaml',
-);
+    'person.yaml',
+  );
+}
+
+/**
+ * Two block passes, on state (blocks of hundreds: many scoring tasks) and on date of birth.
+ *
+ * @example
+ * const run = await runMatching(peopleStore(syntheticPeople(3000, 17)), PERSON_CONFIG, pool);
+ */
+export const PERSON_CONFIG = personConfig(['{fields: [state]}', '{fields: [dob]}']);
