@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { runCli } from '../cli/run-cli.js';
-import { call, errorCode, fixtureRows, startTestServer, type TestServer } from './server-harness.js';
+import { arr, call, errorCode, fixtureRows, obj, startTestServer, type TestServer } from './server-harness.js';
 
 let t: TestServer;
 const rows = fixtureRows();
@@ -25,6 +25,14 @@ test('top_k over --max-top-k is 400 on /match and /match/batch; at it, 200', asy
     assert.equal(r.status, 400, path);
     assert.match(JSON.stringify(r.body), /must be at most 2/);
   }
+});
+
+test('lowered caps bound the defaults too: /match returns at most max-top-k, /clusters at most max-limit', async () => {
+  const clusters = await call(t.server.url, 'GET', '/clusters');
+  assert.equal(obj(clusters.body).limit, 5);
+  assert.ok(arr(obj(clusters.body).clusters).length <= 5);
+  const copy = rows.find((_, i) => i > 0) as Record<string, string>;
+  assert.ok(arr(obj((await call(t.server.url, 'POST', '/match', copy)).body).matches).length <= 2);
 });
 
 test('limit over --max-limit is 400 on /clusters and /reviews/decisions; at it, 200', async () => {

@@ -29,7 +29,7 @@ export function clusterDetail(results: MatchResults, clusterId: number): Record<
 export function registerClusters(app: Hono<ServerEnv>, state: ServerState, limits: RequestLimits): void {
   app.get('/clusters', (c) => {
     const minSize = intParam(c.req.query('min_size'), 'min_size', { def: 2, min: 1, max: Number.MAX_SAFE_INTEGER });
-    const limit = intParam(c.req.query('limit'), 'limit', { def: 100, min: 1, max: limits.maxLimit });
+    const limit = intParam(c.req.query('limit'), 'limit', { def: Math.min(100, limits.maxLimit), min: 1, max: limits.maxLimit });
     const offset = intParam(c.req.query('offset'), 'offset', { def: 0, min: 0, max: Number.MAX_SAFE_INTEGER });
     const page = state.current.clusters.clusters({ minSize, limit, offset });
     return safeJson(c, { clusters: page.clusters, total: page.total, offset, limit });

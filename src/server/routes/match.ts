@@ -28,15 +28,17 @@ function isWrapped(body: unknown): body is { record: Record<string, unknown> } {
 /** Registers `/match` and `/match/batch`, with the server's `top_k` and batch limits. */
 export function registerMatch(app: Hono<ServerEnv>, state: ServerState, limits: RequestLimits): void {
   const { WrappedMatchSchema, BatchSchema } = matchSchemas(limits);
+  // The default obeys a lowered cap too.
+  const defaultTopK = Math.min(5, limits.maxTopK);
   app.post('/match', (c) => {
     const body = c.var.body;
     let record: Record<string, string | null>;
-    let topK = 5;
+    let topK = defaultTopK;
     let minScore = 0;
     if (isWrapped(body)) {
       const w = parseRequest(WrappedMatchSchema, body);
       record = toCells(w.record);
-      topK = w.top_k ?? 5;
+      topK = w.top_k ?? defaultTopK;
       minScore = w.threshold ?? 0;
     } else {
       record = recordCells(body ?? null);
@@ -56,7 +58,7 @@ export function registerMatch(app: Hono<ServerEnv>, state: ServerState, limits: 
       if (n > limits.maxBatch) throw new KindredError('payload_too_large', `a batch holds at most ${limits.maxBatch} records (--max-batch); got ${n}`);
     }
     const body = parseRequest(BatchSchema, raw ?? null);
-    const topK = body.top_k ?? 5;
+    const topK = body.top_k ?? defaultTopK;
     const records = body.records.map((r) => toCells(r));
     const results = state.current;
     // Spread over the pool in slices; answers come back in input order.

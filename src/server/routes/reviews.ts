@@ -81,7 +81,7 @@ export function registerReviews(app: Hono<ServerEnv>, state: ServerState, limits
   });
 
   app.get('/reviews/decisions', (c) => {
-    const limit = intParam(c.req.query('limit'), 'limit', { def: 100, min: 1, max: limits.maxLimit });
+    const limit = intParam(c.req.query('limit'), 'limit', { def: Math.min(100, limits.maxLimit), min: 1, max: limits.maxLimit });
     const offset = intParam(c.req.query('offset'), 'offset', { def: 0, min: 0, max: Number.MAX_SAFE_INTEGER });
     const page = state.store.listDecisions({ limit, offset }, state.staleSeqs);
     return safeJson(c, { decisions: page.decisions, count: page.decisions.length, total: page.total });
