@@ -4,7 +4,7 @@ import { runController } from '../autoconfig/controller.js';
 import { configToYaml } from '../config/index.js';
 import { ingestCsv } from '../data/ingest.js';
 import { WorkerPool } from '../engine/worker-pool.js';
-import { carriedLine, openDatasetState } from '../store/dataset-state.js';
+import { datasetStateLine, openDatasetState } from '../store/dataset-state.js';
 import { optionalInt, parseCommandArgs, requireString } from './args.js';
 import { checkOutputFile, openOutputFile } from './output-file.js';
 import { Progress } from './progress.js';
@@ -83,7 +83,7 @@ export async function autoconfigCommand(argv: string[]): Promise<number> {
       const stateDir = (values.state as string | undefined) ?? '.kindred';
       fs.mkdirSync(stateDir, { recursive: true });
       const opened = openDatasetState(stateDir, file, ingest.fingerprint);
-      const carried = carriedLine(opened, file);
+      const carried = datasetStateLine(opened, file);
       if (carried !== null) progress.log(carried);
       const db = opened.db;
       try {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { KindredError } from '../errors/registry.js';
-import { carriedLine, openDatasetState } from '../store/dataset-state.js';
+import { datasetStateLine, openDatasetState } from '../store/dataset-state.js';
 import { fingerprintFile } from '../store/state-path.js';
 import { registerSqlFunctions } from '../store/sql-functions.js';
 import { runSql, type SqlResult } from '../store/run-sql.js';
@@ -118,7 +118,7 @@ export async function sqlCommand(argv: string[]): Promise<number> {
   const stateDir = (values.state as string | undefined) ?? '.kindred';
   fs.mkdirSync(stateDir, { recursive: true });
   const opened = openDatasetState(stateDir, file, await fingerprintFile(file));
-  const carried = carriedLine(opened, file);
+  const carried = datasetStateLine(opened, file);
   if (carried !== null) process.stderr.write(`${carried}\n`);
   const { db, file: stateFile } = opened;
   try {

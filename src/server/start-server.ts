@@ -8,7 +8,7 @@ import { checkConfigColumns } from '../config/index.js';
 import { ingestCsv } from '../data/ingest.js';
 import { runMatching } from '../engine/run.js';
 import { WorkerPool } from '../engine/worker-pool.js';
-import { carriedLine, openDatasetState } from '../store/dataset-state.js';
+import { datasetStateLine, openDatasetState } from '../store/dataset-state.js';
 import { answerMalformedRequest } from './malformed-request.js';
 import { createApp, type AppOptions } from './app.js';
 import { replayEdits } from './edit-log.js';
@@ -150,7 +150,7 @@ async function initialRun(state: ServerState, options: ServeOptions, progress: P
   };
   const opened = openDatasetState(options.stateDir, ingest.file, fingerprint);
   state.db = opened.db;
-  const carried = carriedLine(opened, ingest.file);
+  const carried = datasetStateLine(opened, ingest.file);
   if (carried !== null) progress.log(carried);
   if (telemetry !== null) state.db.saveTelemetry('rest_autoconfig', telemetry);
   // The /retrieve index of the matching columns needs only the table: its build

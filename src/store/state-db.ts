@@ -394,25 +394,32 @@ export class StateDb {
   /**
    * Copies the whole edit log (same `seq` numbers, timestamps and
    * fingerprints) and the telemetry history of another state database into
-   * this empty one, in one transaction; the other file is only read. Replay
-   * then judges each decision against the records it finds now, so decisions
-   * on records that changed are listed as stale rather than lost.
+   * this one, in one write transaction, if this one is still empty then;
+   * the other file is only read. Returns null when it was not empty (another
+   * process opening the same new version got there first: its copy stands).
+   * Replay then judges each decision against the records it finds now, so
+   * decisions on records that changed are listed as stale rather than lost.
    *
    * @example
    * const copied = fresh.importHistory('.kindred/people-7c1e09f2-a3f1c2d4e5b69788.sqlite'); // { edits: 12, telemetry: 1 }
    */
-  importHistory(sourceFile: string): { edits: number; telemetry: number } {
-    if (!this.isEmpty()) throw new KindredError('internal', 'importHistory needs an empty state database');
+  importHistory(sourceFile: string): { edits: number; telemetry: number } | null {
     const columns = `seq, kind, pair_id, id_a, id_b, decision, score, reviewer, note, withdraws_seq,
                      row_id, cluster_id, cluster_members, fp_a, fp_b, fp, fingerprints, created_at`;
     this.connection.prepare('ATTACH DATABASE ? AS previous').run(sourceFile);
     try {
-      const copied = this.connection.transaction(() => ({
-        edits: this.connection.prepare(`INSERT INTO edits (${columns}) SELECT ${columns} FROM previous.edits ORDER BY seq`).run().changes,
-        telemetry: this.connection
-          .prepare('INSERT INTO telemetry (source, json, recorded_at) SELECT source, json, recorded_at FROM previous.telemetry ORDER BY id')
-          .run().changes,
-      }))();
+      // IMMEDIATE: the emptiness check and the copy hold the write lock together, so two openers cannot both copy.
+      const copied = this.connection
+        .transaction(() => {
+          if (!this.isEmpty()) return null;
+          return {
+            edits: this.connection.prepare(`INSERT INTO edits (${columns}) SELECT ${columns} FROM previous.edits ORDER BY seq`).run().changes,
+            telemetry: this.connection
+              .prepare('INSERT INTO telemetry (source, json, recorded_at) SELECT source, json, recorded_at FROM previous.telemetry ORDER BY id')
+              .run().changes,
+          };
+        })
+        .immediate();
       this.decided = null;
       return copied;
     } finally {

@@ -1,9 +1,9 @@
 /** openDatasetState: a new version of a dataset gets its own database with the previous version's history copied in; other datasets are never mixed in. */
 import assert from 'node:assert/strict';
-import { readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { openDatasetState } from '../../src/store/dataset-state.js';
+import { datasetStateLine, openDatasetState } from '../../src/store/dataset-state.js';
 import { StateDb } from '../../src/store/state-db.js';
 import { decisionOn, tempDir } from './fixtures/temp-state.js';
 
@@ -103,5 +103,72 @@ test('a database under the older naming scheme is found by its dataset_path and 
     assert.deepEqual(next.db.activeDecisions().map((d) => d.pair_id), ['1-2']);
   } finally {
     next.db.close();
+  }
+});
+
+test('back to earlier contents, then edited again: the newest decisions are carried, and the reopened version says where they are', () => {
+  const dir = join(tmp.dir, 'revert');
+  const csv = '/data/people.csv';
+  const v1 = openDatasetState(dir, csv, FP_A, at('2026-01-01T00:00:00.000Z'));
+  v1.db.recordDecision(decisionOn(1, 2));
+  v1.db.close();
+  const v2 = openDatasetState(dir, csv, FP_B, at('2026-01-02T00:00:00.000Z'));
+  v2.db.recordDecision(decisionOn(3, 4));
+  v2.db.close();
+  // The file goes back to v1's bytes: v1's database is reopened as it was, and says v2 holds newer edits.
+  const back = openDatasetState(dir, csv, FP_A, at('2026-01-03T00:00:00.000Z'));
+  assert.equal(back.carriedFrom, null);
+  assert.equal(back.newerElsewhere, v2.file);
+  assert.match(datasetStateLine(back, csv) ?? '', /holds newer edits, which are not applied here/);
+  assert.deepEqual(back.db.activeDecisions().map((d) => d.pair_id), ['1-2']);
+  back.db.close();
+  // Edited again: the history with the newest change (v2's) is the one carried, though v1 was opened last.
+  const v3 = openDatasetState(dir, csv, FP_C, at('2026-01-04T00:00:00.000Z'));
+  try {
+    assert.equal(v3.carriedFrom, v2.file);
+    assert.deepEqual(v3.db.activeDecisions().map((d) => d.pair_id), ['1-2', '3-4']);
+  } finally {
+    v3.db.close();
+  }
+});
+
+test('a database from before dataset_path was written (old name, same contents) is carried over', () => {
+  const dir = join(tmp.dir, 'legacy-cli');
+  mkdirSync(dir, { recursive: true });
+  // As kindred autoconfig wrote it before: <stem>-<16 hex>.sqlite, telemetry only, no meta.
+  const legacy = StateDb.open(join(dir, `people-${FP_A.slice(0, 16)}.sqlite`), at('2026-01-01T00:00:00.000Z'));
+  legacy.saveTelemetry('cli_autoconfig', '{"available":true,"source":"cli_autoconfig"}');
+  legacy.close();
+  const now = openDatasetState(dir, '/data/people.csv', FP_A, at('2026-01-02T00:00:00.000Z'));
+  try {
+    assert.equal(now.carriedFrom, join(dir, `people-${FP_A.slice(0, 16)}.sqlite`));
+    assert.equal(now.db.latestTelemetry()?.source, 'cli_autoconfig');
+  } finally {
+    now.db.close();
+  }
+  // Another content's old file is not this dataset's history.
+  const other = openDatasetState(join(tmp.dir, 'legacy-cli'), '/data/people.csv', FP_B, at('2026-01-03T00:00:00.000Z'));
+  try {
+    assert.notEqual(other.carriedFrom, join(dir, `people-${FP_A.slice(0, 16)}.sqlite`), 'carried from the new-name file, which holds the same history, not the old one');
+  } finally {
+    other.db.close();
+  }
+});
+
+test('two openers of one new version: only the first copies, the second finds it done', () => {
+  const dir = join(tmp.dir, 'race');
+  const v1 = openDatasetState(dir, '/data/people.csv', FP_A, at('2026-01-01T00:00:00.000Z'));
+  v1.db.recordDecision(decisionOn(1, 2));
+  v1.db.close();
+  const target = join(dir, 'target.sqlite');
+  const first = StateDb.open(target);
+  const second = StateDb.open(target);
+  try {
+    assert.deepEqual(first.importHistory(v1.file), { edits: 1, telemetry: 0 });
+    assert.equal(second.importHistory(v1.file), null);
+    assert.equal(second.edits().length, 1, 'copied once');
+  } finally {
+    first.close();
+    second.close();
   }
 });
