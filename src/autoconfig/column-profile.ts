@@ -55,10 +55,11 @@ export function carriesCodes(p: ColumnProfile): boolean {
 const NAME_LIST_SHARE = 0.5;
 
 /** Where a list of names splits: punctuation, `&` and the conjunctions `monge_elkan` leaves out of the names. */
-const LIST_SEPARATOR = new RegExp(`[,;&]|${[...LIST_CONJUNCTIONS].map((w) => `\\b${w}\\b`).join('|')}`, 'iu');
+// Conjunctions as whole words by Unicode letters, not by \b (ASCII): "Andō" must not split at its "and".
+const LIST_SEPARATOR = new RegExp(`[,;&]|${[...LIST_CONJUNCTIONS].map((w) => `(?<![\\p{L}\\p{M}\\p{N}])${w}(?![\\p{L}\\p{M}\\p{N}])`).join('|')}`, 'iu');
 
 /** One name of a list: two to four words of letters (initials with their dot count), no digits. */
-const LIST_NAME = /^(?:[\p{L}'’-]+\.?\s+){1,3}[\p{L}'’-]+\.?$/u;
+const LIST_NAME = /^(?:[\p{L}\p{M}'’-]+\.?\s+){1,3}[\p{L}\p{M}'’-]+\.?$/u;
 
 /**
  * Whether a value is a list of two or more person names: split at commas,
@@ -73,6 +74,7 @@ const LIST_NAME = /^(?:[\p{L}'’-]+\.?\s+){1,3}[\p{L}'’-]+\.?$/u;
  */
 export function isNameList(value: string): boolean {
   const parts = value
+    .normalize('NFC')
     .split(LIST_SEPARATOR)
     .map((p) => p.trim().replace(/[:.]+$/u, (m) => (m.startsWith('.') ? '.' : '')))
     .filter((p) => p !== '');

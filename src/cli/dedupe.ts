@@ -1,5 +1,6 @@
 /** `kindred dedupe`: one offline matching run, writing each row's cluster id. */
 import fs from 'node:fs';
+import { finished } from 'node:stream/promises';
 import { runMatching } from '../engine/run.js';
 import { WorkerPool } from '../engine/worker-pool.js';
 import { KindredError } from '../errors/registry.js';
@@ -55,8 +56,17 @@ export async function dedupeCommand(argv: string[]): Promise<number> {
     const t = performance.now();
     const outFd = out !== undefined ? openOutputFile('dedupe', '--out', out) : null;
     const stream = outFd !== null ? fs.createWriteStream('', { fd: outFd }) : process.stdout;
-    await writeClusters(stream, run.store, run.clusterOf, { format, withRecords: values['with-records'] === true });
-    if (outFd !== null) await new Promise<void>((resolve, reject) => (stream as fs.WriteStream).close((e) => (e ? reject(e) : resolve())));
+    try {
+      await writeClusters(stream, run.store, run.clusterOf, { format, withRecords: values['with-records'] === true });
+      if (outFd !== null) {
+        // finished() rejects on a write error that surfaces only while the last bytes are flushed.
+        stream.end();
+        await finished(stream);
+      }
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code ?? (e instanceof Error ? e.message : String(e));
+      throw new KindredError('run_failed', `kindred dedupe: writing ${out ?? 'stdout'} failed (${code})`);
+    }
     progress.phase({ phase: 'write', ms: performance.now() - t, detail: { rows: run.store.rowCount, to: out ?? 'stdout' } });
     return 0;
   } finally {

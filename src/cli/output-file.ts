@@ -6,7 +6,7 @@ import { KindredError } from '../errors/registry.js';
 function cannotWrite(command: string, option: string, file: string, e: unknown): KindredError {
   const code = (e as NodeJS.ErrnoException).code;
   const reason =
-    code === 'ENOENT' ? 'its directory does not exist' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EISDIR' ? 'it is a directory' : (code ?? String(e));
+    code === 'ENOENT' ? 'its directory does not exist' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EISDIR' ? 'it is a directory' : code === 'ENOTDIR' ? 'a file stands where its directory should be' : (code ?? String(e));
   return new KindredError('usage', `kindred ${command}: ${option} ${file}: cannot be written (${reason})`);
 }
 
@@ -26,7 +26,10 @@ export function checkOutputFile(command: string, option: string, file: string): 
       if (fs.statSync(file).isDirectory()) throw Object.assign(new Error('directory'), { code: 'EISDIR' });
       fs.accessSync(file, fs.constants.W_OK);
     } else {
-      fs.accessSync(path.dirname(path.resolve(file)), fs.constants.W_OK);
+      const dir = path.dirname(path.resolve(file));
+      // access() alone passes a regular file standing where the directory should be.
+      if (fs.existsSync(dir) && !fs.statSync(dir).isDirectory()) throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR' });
+      fs.accessSync(dir, fs.constants.W_OK);
     }
   } catch (e) {
     throw cannotWrite(command, option, file, e);

@@ -21,20 +21,40 @@ export async function writeClusters(
   clusterOf: Int32Array,
   opts: { format: 'csv' | 'json'; withRecords: boolean },
 ): Promise<void> {
-  // Each wait for 'drain' removes its 'error' listener again: left attached, one per full buffer, they piled up past Node's limit of 10.
-  const write = (s: string): Promise<void> =>
-    new Promise((resolve, reject) => {
-      if (out.write(s)) return resolve();
-      const drained = (): void => {
-        out.off('error', failed);
-        resolve();
-      };
-      const failed = (e: Error): void => {
-        out.off('drain', drained);
-        reject(e);
-      };
-      out.once('drain', drained).once('error', failed);
-    });
+  // One 'error' listener for the whole write (a write error, such as ENOSPC, arrives after the write call returned);
+  // each wait for 'drain' also wakes on it. The caller watches the stream's end (stream.finished) after this returns.
+  let failure: Error | null = null;
+  let wake: (() => void) | null = null;
+  const failed = (e: Error): void => {
+    failure ??= e;
+    wake?.();
+  };
+  out.on('error', failed);
+  const write = async (s: string): Promise<void> => {
+    if (failure) throw failure;
+    if (!out.write(s)) {
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        out.once('drain', resolve);
+      });
+      out.off('drain', wake as () => void);
+      wake = null;
+    }
+    if (failure) throw failure;
+  };
+  try {
+    await writeAll(write, store, clusterOf, opts);
+  } finally {
+    out.off('error', failed);
+  }
+}
+
+async function writeAll(
+  write: (s: string) => Promise<void>,
+  store: ColumnStore,
+  clusterOf: Int32Array,
+  opts: { format: 'csv' | 'json'; withRecords: boolean },
+): Promise<void> {
   const n = store.rowCount;
   const chunk = 20_000;
   if (opts.format === 'csv') {

@@ -6,19 +6,24 @@ import { KindredError } from '../errors/registry.js';
 const TOO_LARGE = new Set(['HPE_HEADER_OVERFLOW']);
 
 /**
- * The raw HTTP/1.1 response for a request the parser refused: 431 for
- * oversized headers, 400 otherwise, with a JSON `invalid_request` body that
- * names the parser's reason, and `Connection: close` (the stream cannot be
+ * The raw HTTP/1.1 response for a request the parser refused: 408 when its
+ * headers timed out, 431 for oversized headers, 400 otherwise, with a JSON
+ * error body (`timeout` or `invalid_request`) that names the reason, and `Connection: close` (the stream cannot be
  * trusted past a parse error).
  *
  * @example
  * malformedRequestResponse('HPE_INVALID_METHOD'); // "HTTP/1.1 400 Bad Request\r\n…{\"error\":{\"code\":\"invalid_request\",…}}"
  */
 export function malformedRequestResponse(parserCode: string | undefined): string {
+  // A request whose headers never finished arriving is slow, not malformed: 408 like Node's own answer, with a body.
+  if (parserCode === 'ERR_HTTP_REQUEST_TIMEOUT') return rawResponse('408 Request Timeout', new KindredError('timeout', 'the request did not arrive in time'));
   const tooLarge = parserCode !== undefined && TOO_LARGE.has(parserCode);
   const reason = tooLarge ? 'the request headers are too large' : `malformed HTTP request${parserCode ? ` (${parserCode})` : ''}`;
-  const body = JSON.stringify(new KindredError('invalid_request', reason).toBody());
-  const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
+  return rawResponse(tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request', new KindredError('invalid_request', reason));
+}
+
+function rawResponse(status: string, error: KindredError): string {
+  const body = JSON.stringify(error.toBody());
   return `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
 }
 

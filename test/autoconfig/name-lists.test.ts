@@ -13,6 +13,8 @@ test('isNameList: two or more names of two to four words, split at commas, semic
     'Sanjay Agrawal, Surajit Chaudhuri',
     'Sandy Anderson AND Bob Brandt',
     "M. O'Neil; J. Müller-Lüdenscheidt",
+    'Tadao Andō, Kenzo Tange', // "and" inside a name is not a conjunction
+    'Hans Müller, Jörg Schmidt'.normalize('NFD'), // combining accents
   ]) assert.equal(isNameList(v), true, v);
   for (const v of [
     'los alamitos, ca:', // a place: one part is a single word

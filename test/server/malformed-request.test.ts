@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { after, before, test } from 'node:test';
+import { malformedRequestResponse } from '../../src/server/malformed-request.js';
 import { startTestServer, type TestServer } from './server-harness.js';
 
 let t: TestServer;
@@ -48,4 +49,11 @@ test('headers over the parser limit get 431 with a JSON body saying so', async (
   assert.equal(r.status, 431);
   assert.equal(r.body.error.code, 'invalid_request');
   assert.match(r.body.error.message, /too large/);
+});
+
+test('headers that time out are slow, not malformed: 408 with a JSON timeout body, as Node answers but with a body', () => {
+  const r = parse(malformedRequestResponse('ERR_HTTP_REQUEST_TIMEOUT'));
+  assert.equal(r.status, 408);
+  assert.equal(r.body.error.code, 'timeout');
+  assert.equal(parse(malformedRequestResponse(undefined)).status, 400);
 });

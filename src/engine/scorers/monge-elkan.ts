@@ -22,7 +22,8 @@ export const LIST_CONJUNCTIONS: ReadonlySet<string> = new Set(['and']);
  * nameWords('j. k.'); // ['j', 'k']
  */
 export function nameWords(value: string): string[] {
-  const words = (value.match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !LIST_CONJUNCTIONS.has(w.toLowerCase()));
+  // NFC first: a name typed with combining accents (u + ¨) is one word, as its composed form (ü) is.
+  const words = (value.normalize('NFC').match(/[\p{L}\p{M}\p{N}]+/gu) ?? []).filter((w) => !LIST_CONJUNCTIONS.has(w.toLowerCase()));
   const long = words.filter((w) => [...w].length > 1);
   return long.length > 0 ? long : words;
 }

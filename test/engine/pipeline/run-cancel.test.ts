@@ -46,14 +46,28 @@ test('an abort during blocking stops the run before scoring, and the pool then g
   sameResult(await runMatching(store, PERSON_CONFIG, pool), reference);
 });
 
-test('an abort while tasks are being scored rejects, and the same tasks then score in full', async () => {
+test('an abort while tasks are being scored stops the workers claiming tasks, rejects, and the same tasks then score in full', async () => {
   // Many small tasks, so the workers are still claiming when the abort lands.
   const tasks = reference.index.passes.flatMap((p, i) => planPass(i, p.starts, p.handle.groups, 500));
   assert.ok(tasks.length > 50, `${tasks.length} tasks`);
+  // A pool that lets every call through and keeps what the scoring workers return.
+  const claimed: number[] = [];
+  const spy = {
+    size: pool.size,
+    run: ((name: string, input: unknown) =>
+      (pool.run as (n: string, i: unknown) => Promise<unknown>)(name, input).then((out) => {
+        if (name === 'scoreQueue') claimed.push((out as { tasks: Int32Array }).tasks.length);
+        return out;
+      })) as WorkerPool['run'],
+  } as WorkerPool;
   const stop = new AbortController();
-  const scoring = scoreTasks(pool, reference.handle, tasks, undefined, stop.signal);
+  const scoring = scoreTasks(spy, reference.handle, tasks, undefined, stop.signal);
   stop.abort(REASON);
   await assert.rejects(scoring, (e: unknown) => e === REASON);
+  assert.equal(claimed.length, pool.size, 'every worker returned');
+  const total = claimed.reduce((x, y) => x + y, 0);
+  // Without the abort draining the queue the workers would score all of them.
+  assert.ok(total < tasks.length / 2, `${total} of ${tasks.length} tasks scored after the abort`);
   const full = await scoreTasks(pool, reference.handle, tasks);
   assert.equal(full.pairs.count, reference.pairs.count);
   assert.deepEqual(Array.from(full.pairs.score), Array.from(reference.pairs.score));

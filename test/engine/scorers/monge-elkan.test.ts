@@ -15,6 +15,7 @@ test('nameWords: letter and digit runs without the conjunction, initials dropped
   assert.deepEqual(nameWords('j. k.'), ['j', 'k']);
   assert.deepEqual(nameWords('!!!'), []);
   assert.deepEqual(nameWords('Zoë Ångström'), ['Zoë', 'Ångström']);
+  assert.deepEqual(nameWords('Zoë Ångström'.normalize('NFD')), ['Zoë', 'Ångström'], 'combining accents stay inside their word');
 });
 
 test('the same authors in another citation style score 1', () => {
