@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { datasetStateLine, openDatasetState } from '../../src/store/dataset-state.js';
+import { datasetStateLine, openDatasetState, type DatasetState } from '../../src/store/dataset-state.js';
 import { StateDb } from '../../src/store/state-db.js';
 import { decisionOn, tempDir } from './fixtures/temp-state.js';
 
@@ -14,6 +14,17 @@ const FP_A = 'a'.repeat(64);
 const FP_B = 'b'.repeat(64);
 const FP_C = 'c'.repeat(64);
 const at = (iso: string) => ({ clock: () => new Date(iso) });
+
+/** Version A of `csv` with a decision on 1-2, then version B with one more on 3-4 (a day apart); both closed. */
+function twoVersions(dir: string, csv: string): { v1: DatasetState; v2: DatasetState } {
+  const v1 = openDatasetState(dir, csv, FP_A, at('2026-01-01T00:00:00.000Z'));
+  v1.db.recordDecision(decisionOn(1, 2));
+  v1.db.close();
+  const v2 = openDatasetState(dir, csv, FP_B, at('2026-01-02T00:00:00.000Z'));
+  v2.db.recordDecision(decisionOn(3, 4));
+  v2.db.close();
+  return { v1, v2 };
+}
 
 test('a new version copies the whole edit log and telemetry of the previous one, which stays as it was', () => {
   const dir = join(tmp.dir, 'versions');
@@ -54,12 +65,7 @@ test('a new version copies the whole edit log and telemetry of the previous one,
 test('reopening a version carries nothing again, and the newest other version is the one copied', () => {
   const dir = join(tmp.dir, 'newest');
   const csv = '/data/people.csv';
-  const v1 = openDatasetState(dir, csv, FP_A, at('2026-01-01T00:00:00.000Z'));
-  v1.db.recordDecision(decisionOn(1, 2));
-  v1.db.close();
-  const v2 = openDatasetState(dir, csv, FP_B, at('2026-01-02T00:00:00.000Z'));
-  v2.db.recordDecision(decisionOn(3, 4));
-  v2.db.close();
+  const { v2 } = twoVersions(dir, csv);
   const again = openDatasetState(dir, csv, FP_B, at('2026-01-03T00:00:00.000Z'));
   assert.equal(again.carriedFrom, null);
   assert.equal(again.db.edits().length, 2);
@@ -109,12 +115,7 @@ test('a database under the older naming scheme is found by its dataset_path and 
 test('back to earlier contents, then edited again: the newest decisions are carried, and the reopened version says where they are', () => {
   const dir = join(tmp.dir, 'revert');
   const csv = '/data/people.csv';
-  const v1 = openDatasetState(dir, csv, FP_A, at('2026-01-01T00:00:00.000Z'));
-  v1.db.recordDecision(decisionOn(1, 2));
-  v1.db.close();
-  const v2 = openDatasetState(dir, csv, FP_B, at('2026-01-02T00:00:00.000Z'));
-  v2.db.recordDecision(decisionOn(3, 4));
-  v2.db.close();
+  const { v2 } = twoVersions(dir, csv);
   // The file goes back to v1's bytes: v1's database is reopened as it was, and says v2 holds newer edits.
   const back = openDatasetState(dir, csv, FP_A, at('2026-01-03T00:00:00.000Z'));
   assert.equal(back.carriedFrom, null);
