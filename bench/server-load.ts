@@ -5,7 +5,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import type { BatchTimings, ServerBenchResult, ServerLoadResult } from './lib/bench-results.js';
 import { sampleCsvRows } from './lib/csv-row-sample.js';
-import { probeHealthUntilReady } from './lib/health-probe.js';
+import { probeHealthUntilReady, type HealthProbeResult } from './lib/health-probe.js';
 import { exchange, type Exchange, type RequestSpec } from './lib/http-exchange.js';
 import { runLoad, type LoadResult } from './lib/load-generator.js';
 import { median } from './lib/median.js';
@@ -110,7 +110,31 @@ export async function runServerBench(options: {
     if (code !== 0 && result.error === null) result.error = `kindred serve exited with ${String(code)} on SIGTERM: ${lastLines(server.stderr())}`;
     rmSync(stateDir, { recursive: true, force: true });
   }
+  if (result.error === null) result.zero_config_health = await zeroConfigHealth(options.csv, log);
   return result;
+}
+
+/**
+ * /health probed from binding until ready on a server started without a
+ * configuration: autoconfig's own work must stay off the event loop too.
+ * Null when the server did not get ready (the reason is logged).
+ */
+async function zeroConfigHealth(csv: string, log: (line: string) => void): Promise<HealthProbeResult | null> {
+  const stateDir = mkdtempSync(join(os.tmpdir(), 'kindred-bench-serve-zero-'));
+  const server = spawnServe(CLI, ['--file', csv, ...ID_COLUMNS.flatMap((c) => ['--exclude', c]), '--port', '0', '--state', stateDir], REPO_ROOT);
+  try {
+    const origin = await server.listening;
+    log(`server: zero-config start-up; probing /health every ${SERVER_LOAD.healthIntervalMs} ms until ready`);
+    const health = await probeHealthUntilReady(origin, { intervalMs: SERVER_LOAD.healthIntervalMs, timeoutMs: INITIAL_RUN_TIMEOUT_MS });
+    if (health.outcome !== 'ok') log(`server: zero-config initial run ${health.outcome}: ${health.failure ?? ''}`);
+    return health;
+  } catch (e) {
+    log(`server: zero-config start-up failed: ${e instanceof Error ? e.message : String(e)}`);
+    return null;
+  } finally {
+    await server.stop();
+    rmSync(stateDir, { recursive: true, force: true });
+  }
 }
 
 function emptyHealth(): ServerBenchResult['health'] {

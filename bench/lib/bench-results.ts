@@ -77,6 +77,12 @@ export interface ServerBenchResult {
   startup_ms: number | null;
   /** GET /health probed every few ms from binding until ready: the initial run's effect on the event loop. */
   health: HealthProbeResult;
+  /**
+   * The same probe on a second server started without `--config`: the
+   * controller runs first, then matching with its configuration. Absent in
+   * results written before it was measured.
+   */
+  zero_config_health?: HealthProbeResult | null;
   /** Server resident memory once ready. */
   rss_ready_bytes: number | null;
   /** The query records sent to /match. */
