@@ -46,10 +46,10 @@ interface Entry {
 
 const HEALTH_RANK: Record<Health, number> = { green: 0, yellow: 1, red: 2 };
 
-
 /**
- * Runs the controller. Matching runs on the worker pool; only profiling and
- * signal measurement (linear in the sample) run on the calling thread.
+ * Runs the controller. Sampling, profiling, v0 and matching run on the worker
+ * pool; only signal measurement and the rules (linear in the sample) run on
+ * the calling thread.
  * Deterministic: the same table and options give the same configuration and
  * telemetry except `elapsed_ms` and `wall_clock_ms`.
  *

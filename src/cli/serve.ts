@@ -66,8 +66,10 @@ export async function serveCommand(argv: string[]): Promise<number> {
   // A missing file is a usage error (exit 2, API.md §1), found before binding; one that exists but cannot be read fails the run (§2.1).
   if (!fs.existsSync(file)) throw new KindredError('file_not_found', `kindred serve: ${file}: no such file`);
   // Columns too, from the header alone: a misspelt field is a configuration error (exit 2, key path named), not a failed run.
-  const header = config !== null ? await readHeaderNames(file) : null;
-  if (config !== null && configPath !== undefined && header !== null) checkConfigColumns(config, header, configPath, file);
+  if (config !== null && configPath !== undefined) {
+    const header = await readHeaderNames(file);
+    if (header !== null) checkConfigColumns(config, header, configPath, file);
+  }
   const host = (values.host as string | undefined) ?? '127.0.0.1';
   const token = process.env.SERVICE_API_TOKEN;
   // 2. Fail closed: never expose an unauthenticated server off loopback.
