@@ -8,7 +8,6 @@ import { datasetStem, statePath } from './state-path.js';
 /** Meta keys every opener writes, so a later version of the dataset can find this database. */
 const META_PATH = 'dataset_path';
 const META_FINGERPRINT = 'dataset_fingerprint';
-const META_OPENED = 'last_opened_at';
 /** Hex characters of the fingerprint in the names used before the path digest was added (`<stem>-<16 hex>.sqlite`). */
 const LEGACY_FINGERPRINT_HEX = 16;
 
@@ -76,21 +75,18 @@ function siblingStates(stateDir: string, datasetPath: string, fingerprint: strin
 }
 
 /**
- * Of the sibling databases, the one whose history changed last (newest edit
- * or telemetry; the file name breaks ties), or null. Why the last change
- * and not the last opening: after v1 → v2 (decisions made) → back to v1 →
- * v3, v2 holds the newest decisions although v1 was opened more recently.
- *
- * @example
- * previousState('.kindred', '/data/people.csv', fingerprint, '.kindred/people-7c1e09f2-bb….sqlite'); // ".kindred/people-7c1e09f2-aa….sqlite"
+ * The sibling whose history changed last (newest edit or telemetry; the file
+ * name breaks ties); null when none has any. The last change, not the last
+ * opening: after v1 → v2 (decisions made) → back to v1 → v3, v2 holds the
+ * newest decisions although v1 was opened more recently.
  */
-export function previousState(stateDir: string, datasetPath: string, fingerprint: string, except: string): string | null {
+function latestSibling(stateDir: string, datasetPath: string, fingerprint: string, except: string): Sibling | null {
   let best: Sibling | null = null;
   for (const s of siblingStates(stateDir, datasetPath, fingerprint, except)) {
     if (s.lastChange === '') continue;
     if (best === null || s.lastChange > best.lastChange || (s.lastChange === best.lastChange && s.file > best.file)) best = s;
   }
-  return best?.file ?? null;
+  return best;
 }
 
 /**
@@ -102,7 +98,7 @@ export function previousState(stateDir: string, datasetPath: string, fingerprint
  * those whose records are unchanged and lists the others as stale. When an
  * existing database is reopened (the file went back to earlier contents)
  * while another version holds newer edits, `newerElsewhere` names it.
- * Records the path, the fingerprint and the time in the meta table.
+ * Records the path and the fingerprint in the meta table.
  *
  * @example
  * const { db, carriedFrom } = openDatasetState('.kindred', '/data/people.csv', fingerprint);
@@ -115,21 +111,18 @@ export function openDatasetState(stateDir: string, datasetPath: string, fingerpr
   let carried = { edits: 0, telemetry: 0 };
   let newerElsewhere: string | null = null;
   try {
-    const previous = previousState(stateDir, absolute, fingerprint, file);
+    const previous = latestSibling(stateDir, absolute, fingerprint, file);
     if (db.isEmpty() && db.getMeta(META_PATH) === null) {
-      const copied = previous === null ? null : db.importHistory(previous);
-      if (copied !== null) {
+      const copied = previous === null ? null : db.importHistory(previous.file);
+      if (copied !== null && previous !== null) {
         carried = copied;
-        carriedFrom = previous;
+        carriedFrom = previous.file;
       }
-    } else if (previous !== null) {
-      const here = lastChange(db.connection);
-      const there = siblingStates(stateDir, absolute, fingerprint, file).find((s) => s.file === previous)?.lastChange ?? '';
-      if (there > here) newerElsewhere = previous;
+    } else if (previous !== null && previous.lastChange > lastChange(db.connection)) {
+      newerElsewhere = previous.file;
     }
     db.setMeta(META_PATH, absolute);
     db.setMeta(META_FINGERPRINT, fingerprint);
-    db.setMeta(META_OPENED, (options.clock ?? (() => new Date()))().toISOString());
   } catch (e) {
     db.close();
     throw e;
