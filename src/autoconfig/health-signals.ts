@@ -1,7 +1,7 @@
 /** Health signals of one matching run on the sample, and the health verdict of API.md §5.2. */
 import type { Config } from '../config/types.js';
 import type { MatchRun } from '../engine/run.js';
-import { bridgeStats, type BridgeStats } from './bridge-share.js';
+import { bridgeStats } from './bridge-share.js';
 import { foldSpelling } from './column-priors.js';
 import { scoreValley, VALLEY_RANGE } from './score-valley.js';
 import type { Health } from './telemetry-schema.js';
@@ -104,11 +104,15 @@ export function measureRun(run: MatchRun): HealthSignals {
   let within = 0;
   const tables = run.config.link ? tableCodes(run, run.store.columnIndex(run.config.link.source_column)) : null;
   const matchedSet = new Set<number>();
+  const linkA: number[] = [];
+  const linkB: number[] = [];
   for (let i = 0; i < run.pairs.count; i++) {
     const s = run.pairs.score[i];
     if (run.pairs.flags[i] & 0x80) {
       matched++;
       matchedSet.add(run.pairs.a[i] * n + run.pairs.b[i]);
+      linkA.push(run.pairs.a[i]);
+      linkB.push(run.pairs.b[i]);
       if (tables !== null && tables.codes[run.pairs.a[i]] === tables.codes[run.pairs.b[i]]) within++;
     }
     if (s >= SIGNAL_FLOOR && Math.abs(s - threshold) <= BORDERLINE + 1e-12) borderline++;
@@ -156,7 +160,7 @@ export function measureRun(run: MatchRun): HealthSignals {
     else members.set(c, [r]);
   }
 
-  const bridges = matchedBridges(run);
+  const bridges = bridgeStats(n, run.clusterOf, linkA, linkB, oversizedLimit(n));
   return {
     matched_agreement: matchedAgreement(run),
     score_valley: scoreValley(run.pairs.score.subarray(0, run.pairs.count)),
@@ -180,19 +184,6 @@ export function measureRun(run: MatchRun): HealthSignals {
     n_matched_across_sources: tables !== null ? matched - within : 0,
     ...linkSignals(run, tables),
   };
-}
-
-/** {@link bridgeStats} over the run's matched pairs, joints counted in oversized clusters. */
-function matchedBridges(run: MatchRun): BridgeStats {
-  const a: number[] = [];
-  const b: number[] = [];
-  for (let i = 0; i < run.pairs.count; i++) {
-    if (run.pairs.flags[i] & 0x80) {
-      a.push(run.pairs.a[i]);
-      b.push(run.pairs.b[i]);
-    }
-  }
-  return bridgeStats(run.store.rowCount, run.clusterOf, a, b, oversizedLimit(run.store.rowCount));
 }
 
 /** Each row's table as a small integer (decoded once per run, not once per pair) and the tables' names by code. */

@@ -1,7 +1,10 @@
-/** bridgeShare test vectors: chains are all bridges, cycles and cliques none, pairs and links across clusters do not count. */
+/** bridgeStats test vectors: chains are all bridges, cycles and cliques none, pairs and links across clusters do not count. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { bridgeShare, bridgeStats } from '../../src/autoconfig/bridge-share.js';
+import { bridgeStats } from '../../src/autoconfig/bridge-share.js';
+
+/** The share of bridges alone (no cluster counts as large). */
+const bridgeShare = (rows: number, clusterOf: Int32Array, a: number[], b: number[]): number => bridgeStats(rows, clusterOf, a, b, rows).share;
 
 const all = (n: number, c = 0): Int32Array => new Int32Array(n).fill(c);
 
