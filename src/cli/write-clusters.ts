@@ -1,4 +1,5 @@
 /** Writes a run's row → cluster assignment as CSV or JSON, streaming in chunks so 1M rows never build one giant string. */
+import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type { ColumnStore } from '../data/column-store.js';
 
@@ -22,25 +23,16 @@ export async function writeClusters(
   opts: { format: 'csv' | 'json'; withRecords: boolean },
 ): Promise<void> {
   // One 'error' listener for the whole write (a write error, such as ENOSPC, arrives after the write call returned);
-  // each wait for 'drain' also wakes on it. The caller watches the stream's end (stream.finished) after this returns.
+  // a wait for 'drain' ends on it too. The caller watches the stream's end (stream.finished) after this returns.
   let failure: Error | null = null;
-  let wake: (() => void) | null = null;
   const failed = (e: Error): void => {
     failure ??= e;
-    wake?.();
   };
   out.on('error', failed);
   const write = async (s: string): Promise<void> => {
     if (failure) throw failure;
-    if (!out.write(s)) {
-      await new Promise<void>((resolve) => {
-        wake = resolve;
-        out.once('drain', resolve);
-      });
-      out.off('drain', wake as () => void);
-      wake = null;
-    }
-    if (failure) throw failure;
+    // events.once rejects if 'error' comes first, and removes both of its listeners either way.
+    if (!out.write(s)) await once(out, 'drain');
   };
   try {
     await writeAll(write, store, clusterOf, opts);
