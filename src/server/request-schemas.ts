@@ -13,6 +13,10 @@ export const RecordSchema = v.pipe(plainObject, v.record(v.string(), cellValue, 
 // Any integer: one that names no row (a negative one too) is for the route to answer 404, as API.md asks.
 const rowId = v.pipe(v.number('expected an integer row id'), v.integer('expected an integer row id'));
 
+/** A count from 1 to `max` (`top_k`, `k`). */
+const countUpTo = (max: number) =>
+  v.pipe(v.number('expected an integer'), v.integer('expected an integer'), v.minValue(1, 'must be at least 1'), v.maxValue(max, `must be at most ${max}`));
+
 const minScore = v.pipe(v.number('expected a score between 0 and 1'), v.minValue(0, 'must be at least 0'), v.maxValue(1, 'must be at most 1'));
 
 /**
@@ -23,12 +27,7 @@ const minScore = v.pipe(v.number('expected a score between 0 and 1'), v.minValue
  * const { WrappedMatchSchema, BatchSchema } = matchSchemas(DEFAULT_REQUEST_LIMITS);
  */
 export function matchSchemas(limits: Pick<RequestLimits, 'maxTopK'>) {
-  const topK = v.pipe(
-    v.number('expected an integer'),
-    v.integer('expected an integer'),
-    v.minValue(1, 'must be at least 1'),
-    v.maxValue(limits.maxTopK, `must be at most ${limits.maxTopK}`),
-  );
+  const topK = countUpTo(limits.maxTopK);
   return {
     WrappedMatchSchema: v.strictObject({ record: RecordSchema, top_k: v.optional(topK), threshold: v.optional(minScore) }),
     BatchSchema: v.strictObject({
@@ -55,7 +54,7 @@ export const UnmergeSchema = v.union(
   'expected {"row_id": <integer>}',
 );
 // `/retrieve`'s own cap (docs/api.md), not the `--max-top-k` of `/match`.
-const retrieveK = v.pipe(v.number('expected an integer'), v.integer('expected an integer'), v.minValue(1, 'must be at least 1'), v.maxValue(1000, 'must be at most 1000'));
+const retrieveK = countUpTo(1000);
 export const RetrieveSchema = v.strictObject({
   query: v.pipe(v.string('expected a string'), v.minLength(1, 'must not be empty')),
   column: v.optional(v.string()),
