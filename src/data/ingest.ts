@@ -55,11 +55,7 @@ export async function ingestCsv(file: string, pool: WorkerPool, options: IngestO
   hashing.catch(() => undefined);
   const buf = Buffer.from(shared);
   const bytes = new Uint8Array(shared);
-  let start = 0;
-  if (bytes.length >= 3 && bytes[0] === UTF8_BOM[0] && bytes[1] === UTF8_BOM[1] && bytes[2] === UTF8_BOM[2]) start = 3;
-  if (start >= bytes.length) throw new KindredError('csv_invalid', `${label}: the file is empty; expected a header row`);
-  if (isBlankLine(bytes, start, bytes.length)) throw new KindredError('csv_invalid', `${label}: line 1: the header row is empty`);
-  const header = parseHeader(bytes, start, label);
+  const header = readHeader(bytes, label);
   const columns = header.names.length;
   const bodyStart = header.next;
   const parallelThreshold = options.parallelThreshold ?? 1 << 20;
@@ -173,9 +169,7 @@ export async function readHeaderNames(file: string): Promise<string[] | null> {
     const size = (await fh.stat()).size;
     const bytes = new Uint8Array(Math.min(size, HEADER_PEEK_BYTES));
     const { bytesRead } = await fh.read(bytes, 0, bytes.length, 0);
-    const start = bytesRead >= 3 && bytes[0] === UTF8_BOM[0] && bytes[1] === UTF8_BOM[1] && bytes[2] === UTF8_BOM[2] ? 3 : 0;
-    if (start >= bytesRead || isBlankLine(bytes, start, bytesRead)) return null;
-    const header = parseHeader(bytes.subarray(0, bytesRead), start, file);
+    const header = readHeader(bytes.subarray(0, bytesRead), file);
     // A header cut off by the peek would give a wrong last name.
     return header.next >= bytesRead && bytesRead < size ? null : header.names;
   } catch {
@@ -193,6 +187,14 @@ class HeaderSink implements CellSink {
     copyCell(this.bytes, start, end, quoted, out, 0);
     this.names.push(Buffer.from(out).toString('utf8'));
   }
+}
+
+/** The header row of a file's bytes, after an optional BOM; an empty file or a blank first line is `csv_invalid`. */
+function readHeader(bytes: Uint8Array, label: string): { names: string[]; next: number; newlines: number } {
+  const start = bytes.length >= 3 && bytes[0] === UTF8_BOM[0] && bytes[1] === UTF8_BOM[1] && bytes[2] === UTF8_BOM[2] ? 3 : 0;
+  if (start >= bytes.length) throw new KindredError('csv_invalid', `${label}: the file is empty; expected a header row`);
+  if (isBlankLine(bytes, start, bytes.length)) throw new KindredError('csv_invalid', `${label}: line 1: the header row is empty`);
+  return parseHeader(bytes, start, label);
 }
 
 function parseHeader(bytes: Uint8Array, start: number, label: string): { names: string[]; next: number; newlines: number } {
