@@ -1,18 +1,139 @@
-/** Zero-config blocking: passes chosen from the column profile and kept while their projected candidate pairs fit a budget. */
+/** Zero-config blocking: candidate passes from the column profile, chosen for the recall they measure on likely matches while their projected candidate pairs fit a budget. */
 import type { BlockingKey } from '../config/types.js';
 import type { ColumnStore } from '../data/column-store.js';
 import { codeToken } from '../engine/transforms/code-token.js';
 import { carriesCodes, sampleRows, type ColumnProfile } from './column-profile.js';
+import type { LikelyMatches } from './likely-matches.js';
+import { columnValues, derivedValues } from './sample-values.js';
+import { likelyPairs, together } from './pass-recall.js';
 
 /**
- * Blocking passes chosen from the profile: exact passes on distinctive
- * identifier/date/email columns, prefix and phonetic passes on names, kept
- * while their projected candidate pairs fit the budget.
+ * Blocking passes chosen from the profile and kept within the pair budget
+ * (~40 candidate pairs per row of the table). With a probe of likely
+ * matches ({@link LikelyMatches}), passes are chosen greedily for recall:
+ * each step takes the pass that keeps together the most likely matches not
+ * yet kept, per pair it costs, so a second pass on a column already blocked
+ * on is taken only when it finds matches the others miss (a record with a
+ * corrupted or missing column is found through another column). Without a
+ * probe, or with too few likely matches, passes are kept in the profile's
+ * order while they fit.
  *
  * @example
- * chooseBlocking(store, profileColumns(store, [])); // [{ fields: [{ field: 'email', transforms: ['lowercase', 'strip'] }] }, ...]
+ * chooseBlocking(store, profileColumns(store, []), { probe }); // [{ fields: [{ field: 'email', transforms: ['lowercase', 'strip'] }] }, ...]
  */
 export function chooseBlocking(store: ColumnStore, profiles: ColumnProfile[], options: BlockingChoiceOptions = {}): BlockingKey[] {
+  const candidates = candidatePasses(profiles);
+  const tableRows = Math.max(store.rowCount, options.tableRows ?? 0);
+  const budget = Math.max(50_000, tableRows * 40);
+  const wordy = new Set(profiles.filter((p) => (p.kind === 'text' || p.kind === 'long_text') && p.avgTokens >= 3).map((p) => p.column));
+  const cost = (key: BlockingKey): number =>
+    projectedPairs(store, key, { sameTextIsFree: key.fields.length === 1 && wordy.has(key.fields[0].field), acrossColumn: options.acrossColumn, tableRows });
+  const kept = [...(options.keep ?? [])];
+  const seen = new Set(kept.map((k) => JSON.stringify(k)));
+  let spent = kept.reduce((sum, key) => sum + cost(key), 0);
+  const priced = candidates.filter((k) => !seen.has(JSON.stringify(k))).map((key) => ({ key, pairs: cost(key) })).filter((c) => c.pairs <= budget / 2);
+  // A two-column pass exists for a column too common to block on alone: where the column alone is affordable, the pair
+  // only adds a second column that must agree too (and breaks when it is missing or garbled).
+  const affordable = new Set(priced.filter((c) => c.key.fields.length === 1).map((c) => JSON.stringify(c.key.fields[0])));
+  const open = priced.filter((c) => c.key.fields.length === 1 || !affordable.has(JSON.stringify(c.key.fields[0])));
+  const likely = options.probe ? likelyPairs(store, options.probe, options.acrossColumn ?? options.probeAcross) : [];
+  if (options.probe && likely.length >= MIN_LIKELY) {
+    const probe = options.probe;
+    const base = new Uint8Array(probe.a.length);
+    for (const key of kept) together(store, probe, key, likely).forEach((t, i) => (base[i] |= t));
+    const keeps = open.map((c) => together(store, probe, c.key, likely));
+    // Gain per pair, not gain alone: every candidate pair costs scoring time and, at any threshold, a chance of a false match.
+    const pick = greedyCover(open, keeps, likely, base, budget - spent);
+    for (const c of pick.chosen) kept.push(open[c].key);
+    // Insurance: when every pass reads one column, a record with that column missing or garbled in the rest of the table
+    // (the probe saw little of it) would never be compared; the best affordable pass on other columns backs it up.
+    const read = new Set(kept.flatMap((k) => k.fields.map((f) => f.field)));
+    if (read.size === 1) {
+      let best = -1;
+      let bestValue = 0;
+      for (let c = 0; c < open.length; c++) {
+        if (open[c].key.fields.some((f) => read.has(f.field)) || pick.pairs + spent + open[c].pairs > budget) continue;
+        let own = 0;
+        for (const i of likely) own += keeps[c][i];
+        const value = own / (open[c].pairs + budget / 50);
+        if (value > bestValue) (best = c), (bestValue = value);
+      }
+      if (best >= 0) kept.push(open[best].key);
+    }
+  } else {
+    for (const { key, pairs } of open) {
+      if (spent + pairs > budget) continue;
+      kept.push(key);
+      spent += pairs;
+    }
+  }
+  if (kept.length === 0 && candidates.length > 0) kept.push(candidates[0]);
+  return kept;
+}
+
+/**
+ * Greedy budgeted coverage of the likely matches: each step takes the
+ * affordable pass with the best gain (new likely matches kept together)
+ * per pair it costs plus a fixed overhead, and stops when no pass gains
+ * {@link MIN_GAIN} of them.
+ */
+function greedyCover(
+  open: ReadonlyArray<{ pairs: number }>,
+  keeps: readonly Uint8Array[],
+  likely: readonly number[],
+  base: Uint8Array,
+  budget: number,
+): { chosen: number[]; covered: number; pairs: number } {
+  const covered = Uint8Array.from(base);
+  const chosen: number[] = [];
+  // A pass is worth its pairs plus a fixed overhead (a pass over the table, a block index), so a pass finding almost nothing is not free.
+  const overhead = budget / 50;
+  let spent = 0;
+  for (;;) {
+    let best = -1;
+    let bestGain = 0;
+    let bestValue = 0;
+    for (let c = 0; c < open.length; c++) {
+      if (chosen.includes(c) || spent + open[c].pairs > budget) continue;
+      let gain = 0;
+      for (const i of likely) if (keeps[c][i] === 1 && covered[i] === 0) gain++;
+      const value = gain / (open[c].pairs + overhead);
+      if (value > bestValue) {
+        best = c;
+        bestGain = gain;
+        bestValue = value;
+      }
+    }
+    if (best < 0 || bestGain < MIN_GAIN * likely.length) break;
+    // A gain seen on a handful of pairs is noise while the pass's pairs are certain cost: only a cheap pass is taken on it.
+    if (bestGain < MIN_GAIN_PAIRS && open[best].pairs > overhead) break;
+    chosen.push(best);
+    spent += open[best].pairs;
+    for (const i of likely) covered[i] |= keeps[best][i];
+  }
+  let n = 0;
+  for (const i of likely) n += covered[i];
+  return { chosen, covered: n, pairs: spent };
+}
+
+/** Fewer likely matches than this and the probe cannot guide the choice. */
+const MIN_LIKELY = 20;
+/** A pass must keep together at least this share of the likely matches not yet kept. */
+const MIN_GAIN = 0.005;
+/** ... and at least this many of them, unless its pairs cost less than a pass's fixed overhead. */
+const MIN_GAIN_PAIRS = 10;
+
+/**
+ * Every pass zero-config may block on, in the profile's order of preference:
+ * exact passes on distinctive identifier/date/email/code/number columns, prefix and
+ * phonetic passes on names, word passes on short text, then passes pairing a
+ * column with a coarse key of another (a first name alone makes blocks too
+ * large; with a birth year it does not).
+ *
+ * @example
+ * candidatePasses(profiles).length; // 23
+ */
+export function candidatePasses(profiles: readonly ColumnProfile[]): BlockingKey[] {
   const candidates: BlockingKey[] = [];
   const byDistinct = [...profiles].sort((a, b) => b.distinctRatio - a.distinctRatio);
   for (const p of byDistinct) {
@@ -20,6 +141,8 @@ export function chooseBlocking(store: ColumnStore, profiles: ColumnProfile[], op
       candidates.push({ fields: [{ field: p.column, transforms: p.kind === 'email' ? ['lowercase', 'strip'] : ['strip'] }] });
     } else if (p.kind === 'code' && p.distinctRatio > 0.5 && p.nullRate < 0.5) {
       candidates.push({ fields: [{ field: p.column, transforms: ['lowercase', 'strip'] }] });
+    } else if (p.kind === 'number' && p.distinctRatio > 0.5 && p.nullRate < 0.5) {
+      candidates.push({ fields: [{ field: p.column, transforms: ['strip'] }] });
     }
   }
   // Mostly-present short text first: long descriptions rarely start alike, so they block last.
@@ -29,8 +152,8 @@ export function chooseBlocking(store: ColumnStore, profiles: ColumnProfile[], op
     .filter((p) => p.kind === 'name' || p.kind === 'text' || p.kind === 'long_text')
     .sort((a, b) => Number(a.kind === 'long_text') - Number(b.kind === 'long_text') || Number(a.nullRate >= 0.5) - Number(b.nullRate >= 0.5));
   // Round robin over the columns (every column's first pass, then every second pass, ...), so
-  // the budget below buys several columns' evidence before a second key on any one column.
-  const perColumn = names.slice(0, 5).filter((p) => p.kind !== 'long_text').map(textPasses);
+  // a budget spent in this order buys several columns' evidence before a second key on any one column.
+  const perColumn = names.filter((p) => p.kind !== 'long_text').map(textPasses);
   for (let i = 0; perColumn.some((passes) => i < passes.length); i++) {
     for (const passes of perColumn) if (i < passes.length) candidates.push(passes[i]);
   }
@@ -40,32 +163,39 @@ export function chooseBlocking(store: ColumnStore, profiles: ColumnProfile[], op
   if (codes.length >= 2) {
     candidates.push({ fields: [{ field: codes[0].column, transforms: ['strip'] }, { field: codes[1].column, transforms: ['strip'] }] });
   }
-  if (names.length > 0 && codes.length > 0) {
-    candidates.push({
-      fields: [
-        { field: names[0].column, transforms: ['lowercase', 'strip', 'substring:0:1'] },
-        { field: codes[0].column, transforms: ['strip'] },
-      ],
-    });
+  // Pairs of columns: the first key of one with a coarse key of another, for columns too common to block on alone.
+  const coarse = byDistinct.filter((p) => p.kind !== 'long_text' && p.nullRate < 0.5).slice(0, COMBINED_COLUMNS);
+  for (const p of coarse) {
+    const first = firstPass(p);
+    if (!first) continue;
+    for (const q of coarse) {
+      if (q === p) continue;
+      const other = coarseField(q);
+      if (other) candidates.push({ fields: [...first.fields, other] });
+    }
   }
-  // Keep passes whose projected pair count fits the budget (~40 pairs per row); passes to keep come first, whatever they cost.
-  const tableRows = Math.max(store.rowCount, options.tableRows ?? 0);
-  const budget = Math.max(50_000, tableRows * 40);
-  const wordy = new Set(profiles.filter((p) => (p.kind === 'text' || p.kind === 'long_text') && p.avgTokens >= 3).map((p) => p.column));
-  const cost = (key: BlockingKey): number =>
-    projectedPairs(store, key, { sameTextIsFree: key.fields.length === 1 && wordy.has(key.fields[0].field), acrossColumn: options.acrossColumn, tableRows });
-  const kept = [...(options.keep ?? [])];
-  const seen = new Set(kept.map((k) => JSON.stringify(k)));
-  let spent = kept.reduce((sum, key) => sum + cost(key), 0);
-  for (const key of candidates) {
-    if (seen.has(JSON.stringify(key))) continue;
-    const pairs = cost(key);
-    if (pairs > budget / 2 || spent + pairs > budget) continue;
-    kept.push(key);
-    spent += pairs;
-  }
-  if (kept.length === 0 && candidates.length > 0) kept.push(candidates[0]);
-  return kept;
+  return candidates;
+}
+
+/** Columns paired with one another in two-column passes (by distinctness): 6 columns make 30 pairs. */
+const COMBINED_COLUMNS = 6;
+
+/** The first single-column pass of a column, with the transforms {@link candidatePasses} gives it alone (so a pair can be matched to it). */
+function firstPass(p: ColumnProfile): BlockingKey | null {
+  const on = (...transforms: string[]): BlockingKey => ({ fields: [{ field: p.column, transforms }] });
+  if (p.kind === 'name' || p.kind === 'text') return textPasses(p)[0];
+  if (p.kind === 'identifier' || p.kind === 'date' || p.kind === 'number') return on('strip');
+  if (p.kind === 'code' || p.kind === 'category' || p.kind === 'email') return on('lowercase', 'strip');
+  return null;
+}
+
+/** A coarse key of a column to narrow another column's blocks: a first letter, a year, a category, an amount. */
+function coarseField(p: ColumnProfile): BlockingKey['fields'][number] | null {
+  if (p.kind === 'name' || p.kind === 'text') return { field: p.column, transforms: ['lowercase', 'strip', 'substring:0:1'] };
+  if (p.kind === 'date') return { field: p.column, transforms: ['strip', 'substring:0:4'] };
+  if (p.kind === 'category' || p.kind === 'code') return { field: p.column, transforms: ['lowercase', 'strip'] };
+  if (p.kind === 'number') return { field: p.column, transforms: ['strip'] };
+  return null;
 }
 
 /**
@@ -86,6 +216,15 @@ export interface BlockingChoiceOptions {
    * can cost ten times the budget per row on 300,000.
    */
   tableRows?: number;
+  /** Likely matches of `store` ({@link findLikelyMatches}): passes are chosen for the recall they measure on them. */
+  probe?: LikelyMatches;
+  /**
+   * Stacked tables not (yet) compared only across: recall is still judged on
+   * the likely matches across the tables this column names, the pairs linking
+   * exists for (one table full of look-alike listings would otherwise choose
+   * the passes), while every pair is priced.
+   */
+  probeAcross?: string;
 }
 
 /** The blocking passes of one name or text column, the most likely to hold duplicates together first. */
@@ -123,6 +262,11 @@ export function projectedPairs(
 ): number {
   const { rows, scale } = projectionSample(store, options.tableRows);
   const tableColumn = options.acrossColumn === undefined ? -1 : store.columnIndex(options.acrossColumn);
+  const tables = tableColumn < 0 ? null : columnValues(store, tableColumn);
+  const wholes = options.sameTextIsFree
+    ? // Letters and digits: '12 x 5 inches' and '3 x 4 inches' must stay different texts.
+      derivedValues(store, `whole:${key.fields[0].field}`, store.columnIndex(key.fields[0].field), (v) => v.toLowerCase().replace(/[^\p{L}\p{N}]/gu, ''))
+    : null;
   // Σ C(size, 2) over `plus` groups minus over `minus` groups. A block's pairs count; across tables,
   // not those inside one table; with sameTextIsFree, not those of one text (across tables: of one
   // text in two tables, so a text's pairs inside one table are not taken off twice).
@@ -135,12 +279,10 @@ export function projectedPairs(
     const k = approximateKey(store, key, r);
     if (k === null) continue;
     add(plus, k);
-    const table = tableColumn < 0 ? null : `\u0001${store.get(tableColumn, r) ?? ''}`;
+    const table = tables === null ? null : `\u0001${tables[r] ?? ''}`;
     if (table !== null) add(minus, k + table);
-    if (options.sameTextIsFree) {
-      // Letters and digits: '12 x 5 inches' and '3 x 4 inches' must stay different texts.
-      const whole = (store.get(store.columnIndex(key.fields[0].field), r) ?? '').toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
-      const both = `${k}\u0000${whole}`;
+    if (wholes !== null) {
+      const both = `${k}\u0000${wholes[r] ?? ''}`;
       add(minus, both);
       if (table !== null) add(plus, both + table);
     }
@@ -191,16 +333,15 @@ function projectionSample(store: ColumnStore, tableRows = store.rowCount): { row
  * approximateKey(store, { fields: [{ field: 'surname', transforms: ['substring:0:4'] }] }, 0); // 'smit'
  */
 export function approximateKey(store: ColumnStore, key: BlockingKey, row: number): string | null {
-  const parts: string[] = [];
-  for (const f of key.fields) {
-    const v = store.get(store.columnIndex(f.field), row);
-    if (v === null) return null;
+  let out = '';
+  for (let i = 0; i < key.fields.length; i++) {
+    const f = key.fields[i];
     // A transform that leaves nothing makes the value missing (as in the engine): no block, not one block of ''.
-    const part = approximateTransform(v, f.transforms);
-    if (part === '') return null;
-    parts.push(part);
+    const part = derivedValues(store, `approx:${f.field}:${f.transforms.join('|')}`, store.columnIndex(f.field), (v) => approximateTransform(v, f.transforms) || null)[row];
+    if (part === null) return null;
+    out += i === 0 ? part : `\u0000${part}`;
   }
-  return parts.join('\u0000');
+  return out;
 }
 
 function approximateTransform(v: string, transforms: readonly string[]): string {

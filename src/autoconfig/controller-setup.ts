@@ -4,7 +4,9 @@ import { ColumnStore, type TableHandle } from '../data/column-store.js';
 import { blockSampleRows } from './block-sample.js';
 import { columnPriors, type ColumnPrior } from './column-priors.js';
 import { profileColumns, sampleRows, type ColumnProfile } from './column-profile.js';
-import { initialConfig } from './initial-config.js';
+import { initialConfig, usableProfiles } from './initial-config.js';
+import { containments, type Containment } from './column-redundancy.js';
+import { findLikelyMatches, type LikelyMatches } from './likely-matches.js';
 import { detectSourceColumn, type SourceColumn } from './link-detection.js';
 
 /**
@@ -35,6 +37,10 @@ export interface ControllerSetup {
   source: SourceColumn | null;
   /** v0. */
   config: Config;
+  /** Likely matches of the uniform sample, for choosing blocking passes and estimating their recall. */
+  probe: LikelyMatches;
+  /** Columns repeating another within records ({@link containments}). */
+  contained: Containment[];
 }
 
 /**
@@ -54,9 +60,14 @@ export function controllerSetup(input: { table: TableHandle; exclude: string[]; 
   const source = detectSourceColumn(uniform, profiles);
   const userProfiles = profiles.filter((p) => p.column !== source?.column);
   const priors = columnPriors(uniform, userProfiles);
-  const config = initialConfig(uniform, userProfiles, priors, exclude, source, store.rowCount);
+  // Likely matches found without blocking: the passes are chosen, and later judged, by the recall they measure on them.
+  const usable = usableProfiles(userProfiles, source);
+  // Long free text holds every other column's words now and then: it is no column's repetition.
+  const contained = containments(uniform, usable.filter((p) => p.kind !== 'long_text' && p.kind !== 'category').map((p) => p.column));
+  const probe = findLikelyMatches(uniform, usable, { acrossColumn: source?.column, contained });
+  const config = initialConfig(uniform, userProfiles, priors, exclude, source, store.rowCount, probe, contained);
   const firstKey = config.blocking.keys[0];
   const sample =
     store.rowCount > sampleSize && firstKey ? sampleStore(store, exclude, sampleSize, blockSampleRows(store, firstKey, sampleSize)) : uniform;
-  return { uniform: uniform.handle, sample: sample.handle, profiles: userProfiles, priors, source, config };
+  return { uniform: uniform.handle, sample: sample.handle, profiles: userProfiles, priors, source, config, probe, contained };
 }

@@ -6,6 +6,8 @@ import { runMatching, type MatchRun } from '../engine/run.js';
 import type { WorkerPool } from '../engine/worker-pool.js';
 import { healthVerdict, l1Distance, measureRun, signalVector, SIGNAL_FLOOR, type HealthSignals, type HealthVerdict } from './health-signals.js';
 import { RULES, describeKey } from './rules.js';
+import { blockingRecallReport, type BlockingRecallReport } from './blocking-recall-report.js';
+import type { Containment } from './column-redundancy.js';
 import type { Decision, Health, StopReason, Telemetry } from './telemetry-schema.js';
 
 /** Options of one controller run. */
@@ -70,7 +72,7 @@ export async function runController(store: ColumnStore, pool: WorkerPool, option
   const setup = await pool.run('controllerSetup', { table: store.handle, exclude, sampleSize });
   const uniform = ColumnStore.fromHandle(setup.uniform);
   const sample = setup.sample === setup.uniform ? uniform : ColumnStore.fromHandle(setup.sample);
-  const { profiles: userProfiles, priors, source } = setup;
+  const { profiles: userProfiles, priors, source, probe, contained } = setup;
   let config = setup.config;
 
   const entries: Entry[] = [];
@@ -115,7 +117,7 @@ export async function runController(store: ColumnStore, pool: WorkerPool, option
     let fired = false;
     // A healthy or converged run still gets the structural rules: they fix what the data is, not a symptom.
     for (const rule of settled !== null ? RULES.filter((r) => r.structural === true) : RULES) {
-      const proposal = rule.apply({ config, signals, previous: prev?.signals ?? null, verdict, profiles: userProfiles, priors, source, sample, uniform, tableRows: store.rowCount });
+      const proposal = rule.apply({ config, signals, previous: prev?.signals ?? null, verdict, profiles: userProfiles, priors, source, sample, uniform, tableRows: store.rowCount, probe });
       if (!proposal) continue;
       const key = JSON.stringify(proposal.config);
       if (tried.has(key)) continue;
@@ -139,7 +141,9 @@ export async function runController(store: ColumnStore, pool: WorkerPool, option
 
   options.onProgress?.(maxIterations, maxIterations);
   const best = commitChoice(entries);
-  return { config: best.config, telemetry: buildTelemetry(options.source, best, stop, decisions, priors, performance.now() - t0) };
+  const across = best.config.link?.mode === 'link_only' ? best.config.link.source_column : undefined;
+  const recall = blockingRecallReport(uniform, probe, best.config.blocking.keys, across);
+  return { config: best.config, telemetry: buildTelemetry(options.source, best, stop, decisions, priors, recall, contained, performance.now() - t0) };
 }
 
 /**
@@ -166,6 +170,8 @@ function buildTelemetry(
   stop: StopReason,
   decisions: Decision[],
   priors: Telemetry['column_priors'],
+  recall: BlockingRecallReport,
+  contained: Containment[],
   elapsed: number,
 ): Telemetry {
   const s = best.signals;
@@ -183,9 +189,13 @@ function buildTelemetry(
       block_size_max: s.block_size_max,
       block_size_p99: s.block_size_p99,
       keys_used: c.blocking.keys.map(describeKey),
+      estimated_recall: recall.estimated_recall,
+      likely_matches: recall.likely_matches,
+      passes: recall.passes,
     },
     cluster: { n_clusters: s.n_clusters, transitivity_rate: s.transitivity_rate, cluster_size_max: s.cluster_size_max },
     column_priors: priors,
+    contained_columns: contained,
     decisions,
     committed_matchkeys: c.matchkeys.map((m) => ({
       name: m.name,

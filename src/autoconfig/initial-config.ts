@@ -2,8 +2,10 @@
 import type { Config, ScoredField } from '../config/types.js';
 import type { ColumnStore } from '../data/column-store.js';
 import { chooseBlocking } from './blocking-choice.js';
+import { discountContained, type Containment } from './column-redundancy.js';
 import { carriesCodes, holdsNameLists, type ColumnProfile } from './column-profile.js';
 import type { ColumnPrior } from './column-priors.js';
+import type { LikelyMatches } from './likely-matches.js';
 import type { SourceColumn } from './link-detection.js';
 
 /**
@@ -87,7 +89,8 @@ export function usableProfiles(profiles: readonly ColumnProfile[], source: Sourc
 
 /**
  * v0: one weighted matchkey over the usable columns, weighted by how
- * distinctive each is, and profile-driven multi-pass blocking. A
+ * distinctive each is (a column `contained` in another discounted), and multi-pass blocking chosen for the recall it
+ * measures on the probe's likely matches (when given). A
  * high-identity column that is mostly missing (≥ 30%) is left out of the
  * positive fields: present-and-equal on a few rows would dominate the
  * weighted mean; the negative-evidence rule may use it instead. With a
@@ -104,6 +107,8 @@ export function initialConfig(
   exclude: readonly string[],
   source: SourceColumn | null,
   tableRows = store.rowCount,
+  probe?: LikelyMatches,
+  contained: readonly Containment[] = [],
 ): Config {
   const identity = new Map(priors.map((p) => [p.column, p.identity_score]));
   const usable = usableProfiles(profiles, source);
@@ -115,12 +120,14 @@ export function initialConfig(
     // The code is the listing's identifier: equal codes are near-proof, different ones near-disproof.
     if (carriesCodes(p)) fields.push({ field: p.column, scorer: 'exact', weight: 1, transforms: ['lowercase', 'code_token'] });
   }
+  // A column repeating another (the surname inside a full name) keeps only the news in its weight: agreeing on both is mostly one agreement.
+  fields.splice(0, fields.length, ...discountContained(fields, contained));
   if (fields.length === 0 && usable.length > 0) {
     fields.push({ field: usable[0].column, scorer: 'token_set', weight: 1, transforms: ['lowercase'] });
   }
   return {
     matchkeys: [{ name: MATCHKEY_NAME, type: 'weighted', threshold: V0_THRESHOLD, fields, negative_evidence: [] }],
-    blocking: { strategy: 'multi_pass', keys: chooseBlocking(store, [...usable], { tableRows }), window: 20, max_block_size: 5000, split_oversized: false, oversized: 'score' },
+    blocking: { strategy: 'multi_pass', keys: chooseBlocking(store, [...usable], { tableRows, probe, probeAcross: source?.column }), window: 20, max_block_size: 5000, split_oversized: false, oversized: 'score' },
     review: { lo: null, hi: null },
     clustering: { max_cluster_size: 100, min_link_density: 0.1 },
     link: source ? { source_column: source.column, mode: 'link_and_dedupe' } : null,

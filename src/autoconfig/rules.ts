@@ -2,6 +2,7 @@
 import type { BlockingKey, Config, FieldRef, NegativeEvidence } from '../config/types.js';
 import type { ColumnStore } from '../data/column-store.js';
 import { chooseBlocking, largestBlock } from './blocking-choice.js';
+import type { LikelyMatches } from './likely-matches.js';
 import type { ColumnProfile } from './column-profile.js';
 import type { ColumnPrior } from './column-priors.js';
 import { maxHealthyBlock, type HealthSignals, type HealthVerdict } from './health-signals.js';
@@ -25,6 +26,8 @@ export interface RuleContext {
   uniform: ColumnStore;
   /** Rows of the whole table the configuration will run on. */
   tableRows: number;
+  /** Likely matches of `uniform`, found without blocking: what a blocking pass's recall is measured on. */
+  probe?: LikelyMatches;
 }
 
 /** A fired rule's proposal: the new configuration and the `decisions` entry content. */
@@ -427,7 +430,7 @@ const acrossTablesBlocking: Rule = {
     if (config.link?.mode !== 'link_only' || source === null) return null;
     const current = config.blocking.keys;
     // Priced on the uniform sample for the whole table: the block sample keeps the first pass's blocks whole, so it would overprice that pass.
-    const chosen = chooseBlocking(ctx.uniform, usableProfiles(ctx.profiles, source), { acrossColumn: source.column, keep: current, tableRows: ctx.tableRows });
+    const chosen = chooseBlocking(ctx.uniform, usableProfiles(ctx.profiles, source), { acrossColumn: source.column, keep: current, tableRows: ctx.tableRows, probe: ctx.probe });
     // A pass that fits the budget may still hold a degenerate block on a small sample; blocking_key_swap would take it out again.
     const added = chosen.slice(current.length).filter((k) => holdsNoDegenerateBlock(ctx.sample, k));
     const keys = [...current, ...added];

@@ -38,10 +38,15 @@ export const TelemetrySchema = v.object({
       block_size_max: num,
       block_size_p99: num,
       keys_used: v.nullish(v.array(v.string())),
+      estimated_recall: num,
+      likely_matches: num,
+      passes: v.nullish(v.array(v.object({ key: str, estimated_recall: num, held_out_matches: num }))),
     }),
   ),
   cluster: v.nullish(v.object({ n_clusters: num, transitivity_rate: num, cluster_size_max: num })),
   column_priors: v.nullish(v.array(v.object({ column: str, identity_score: num, corruption_score: num }))),
+  /** Columns repeating another within records (all of `inner`'s words among `outer`'s on `share` of the rows, making up `coverage` of them): its weight keeps only the news. */
+  contained_columns: v.nullish(v.array(v.object({ inner: str, outer: str, share: num, coverage: num }))),
   decisions: v.nullish(v.array(DecisionSchema)),
   committed_matchkeys: v.nullish(
     v.array(

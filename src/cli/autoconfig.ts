@@ -1,6 +1,7 @@
 /** `kindred autoconfig`: runs the auto-configuration controller over a CSV, writes the committed YAML and prints the telemetry JSON. */
 import fs from 'node:fs';
 import { runController } from '../autoconfig/controller.js';
+import type { Telemetry } from '../autoconfig/telemetry-schema.js';
 import { configToYaml } from '../config/index.js';
 import { ingestCsv } from '../data/ingest.js';
 import { WorkerPool } from '../engine/worker-pool.js';
@@ -22,13 +23,25 @@ Options:
   --file <csv>         input CSV (may also be given positionally)
   --exclude <column>   never profile or use this column (repeatable)
   --out <yaml>         write the committed configuration here
-  --sample <n>         rows in the controller's sample (default 5000)
+  --sample <n>         rows in the controller's sample (default 30000)
   --state <dir>        state database folder (default .kindred)
   --no-save            do not save the telemetry to the state database
   --workers <n>        worker threads (default: all cores)
   --lenient            skip rows with the wrong number of cells instead of failing
   --quiet              no progress output
 `;
+
+/**
+ * The blocking's estimated recall in words, for the log and the YAML's header comment.
+ *
+ * @example
+ * recallLine(telemetry); // 'blocking keeps together an estimated 97.2% of 5,821 likely matches'
+ */
+export function recallLine(telemetry: Telemetry): string {
+  const b = telemetry.blocking;
+  if (b?.estimated_recall === null || b?.estimated_recall === undefined) return `blocking recall not estimated (${b?.likely_matches ?? 0} likely matches found, too few)`;
+  return `blocking keeps together an estimated ${(b.estimated_recall * 100).toFixed(1)}% of ${(b.likely_matches ?? 0).toLocaleString('en-US')} likely matches`;
+}
 
 /** Runs the command; returns the exit code. */
 export async function autoconfigCommand(argv: string[]): Promise<number> {
@@ -69,7 +82,9 @@ export async function autoconfigCommand(argv: string[]): Promise<number> {
     progress.log(
       `autoconfig: ${telemetry.health} after ${telemetry.decisions?.length ?? 0} rule(s), stop ${telemetry.stop_reason} (${Math.round(performance.now() - t)} ms)`,
     );
-    const yaml = configToYaml(config, { comment: `committed by kindred autoconfig (${telemetry.health}, ${telemetry.stop_reason})` });
+    const recall = recallLine(telemetry);
+    progress.log(`autoconfig: ${recall}`);
+    const yaml = configToYaml(config, { comment: `committed by kindred autoconfig (${telemetry.health}, ${telemetry.stop_reason}); ${recall}` });
     if (out !== undefined) {
       const fd = openOutputFile('autoconfig', '--out', out);
       try {
