@@ -177,8 +177,8 @@ export function candidatePasses(profiles: readonly ColumnProfile[]): BlockingKey
   return candidates;
 }
 
-/** Columns paired with one another in two-column passes (by distinctness): 6 columns make 30 pairs. */
-const COMBINED_COLUMNS = 6;
+/** Columns paired with one another in two-column passes (by distinctness): 10 columns make 90 pairs. */
+const COMBINED_COLUMNS = 10;
 
 /** The first single-column pass of a column, with the transforms {@link candidatePasses} gives it alone (so a pair can be matched to it). */
 function firstPass(p: ColumnProfile): BlockingKey | null {

@@ -201,6 +201,7 @@ function buildTelemetry(
       name: m.name,
       type: m.type,
       threshold: m.threshold,
+      min_weight: m.type === 'weighted' ? m.min_weight : null,
       fields: m.fields.map((f) => ('scorer' in f ? { column: f.field, scorer: f.scorer, weight: f.weight } : { column: f.field, scorer: 'exact', weight: 1 })),
       has_negative_evidence: m.negative_evidence.length > 0,
     })),

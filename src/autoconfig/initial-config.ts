@@ -3,6 +3,8 @@ import type { Config, ScoredField } from '../config/types.js';
 import type { ColumnStore } from '../data/column-store.js';
 import { chooseBlocking } from './blocking-choice.js';
 import { discountContained, type Containment } from './column-redundancy.js';
+import { evidenceFloor } from './evidence-floor.js';
+import { likelyPairs } from './pass-recall.js';
 import { carriesCodes, holdsNameLists, type ColumnProfile } from './column-profile.js';
 import type { ColumnPrior } from './column-priors.js';
 import type { LikelyMatches } from './likely-matches.js';
@@ -89,7 +91,8 @@ export function usableProfiles(profiles: readonly ColumnProfile[], source: Sourc
 
 /**
  * v0: one weighted matchkey over the usable columns, weighted by how
- * distinctive each is (a column `contained` in another discounted), and multi-pass blocking chosen for the recall it
+ * distinctive each is (a column `contained` in another discounted), its mean
+ * taken over at least the evidence that singles out one record ({@link evidenceFloor}), and multi-pass blocking chosen for the recall it
  * measures on the probe's likely matches (when given). A
  * high-identity column that is mostly missing (≥ 30%) is left out of the
  * positive fields: present-and-equal on a few rows would dominate the
@@ -126,7 +129,7 @@ export function initialConfig(
     fields.push({ field: usable[0].column, scorer: 'token_set', weight: 1, transforms: ['lowercase'] });
   }
   return {
-    matchkeys: [{ name: MATCHKEY_NAME, type: 'weighted', threshold: V0_THRESHOLD, fields, negative_evidence: [] }],
+    matchkeys: [{ name: MATCHKEY_NAME, type: 'weighted', threshold: V0_THRESHOLD, min_weight: probe ? evidenceFloor(fields, probe, likelyPairs(store, probe, source?.column), tableRows) : 0, fields, negative_evidence: [] }],
     blocking: { strategy: 'multi_pass', keys: chooseBlocking(store, [...usable], { tableRows, probe, probeAcross: source?.column }), window: 20, max_block_size: 5000, split_oversized: false, oversized: 'score' },
     review: { lo: null, hi: null },
     clustering: { max_cluster_size: 100, min_link_density: 0.1 },

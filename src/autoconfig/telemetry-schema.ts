@@ -54,6 +54,8 @@ export const TelemetrySchema = v.object({
         name: str,
         type: str,
         threshold: num,
+        /** Least weight a weighted mean is taken over (0: the plain mean). */
+        min_weight: num,
         fields: v.nullish(v.array(MatchkeyFieldSchema)),
         has_negative_evidence: v.nullish(v.boolean()),
       }),

@@ -82,6 +82,7 @@ function normalizeMatchkey(mk: MatchkeyInput): Matchkey {
         type: 'weighted',
         fields: mk.fields.map(scoredField),
         threshold: mk.threshold ?? CONFIG_DEFAULTS.threshold.weighted,
+        min_weight: mk.min_weight ?? 0,
         negative_evidence,
       };
       return out;

@@ -128,6 +128,7 @@ const weightedMatchkey = strictEntries(
     name: matchkeyName(),
     type: v.literal('weighted'),
     threshold: v.optional(unitInterval()),
+    min_weight: v.optional(numberIn({ min: 0 })),
     fields: listOf(weightedField, 'field mappings', { nonEmpty: 'field' }),
     negative_evidence: negativeEvidenceList,
   },

@@ -44,6 +44,7 @@ function matchkeyForm(mk: Matchkey): PlainMapping {
       out.fields = mk.fields.map(bareOrMapping);
       break;
     case 'weighted':
+      if (mk.min_weight > 0) out.min_weight = mk.min_weight;
       out.fields = mk.fields.map((f) => scoredFieldForm(f, false));
       break;
     case 'probabilistic':

@@ -43,6 +43,12 @@ export interface WeightedMatchkey {
   type: 'weighted';
   fields: ScoredField[];
   threshold: number;
+  /**
+   * Least weight the mean is taken over: a pair with less weight present on
+   * both sides is scored as if the missing evidence disagreed (0 = the plain
+   * mean over present fields).
+   */
+  min_weight: number;
   negative_evidence: NegativeEvidence[];
 }
 

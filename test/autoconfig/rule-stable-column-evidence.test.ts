@@ -14,6 +14,7 @@ function context(agreement: Record<string, number>, profiles: Partial<ColumnProf
       {
         name: 'auto_weighted',
         type: 'weighted',
+        min_weight: 0,
         threshold: 0.75,
         fields: [
           { field: 'title', scorer: 'tfidf_cosine', weight: 1, transforms: ['lowercase'] },

@@ -16,6 +16,7 @@ const EXPECTED: Config = {
     {
       name: 'person_fuzzy',
       type: 'weighted',
+      min_weight: 0,
       threshold: 0.85,
       fields: [
         { field: 'name', scorer: 'jaro_winkler', weight: 0.6, transforms: ['strip_honorifics', 'ascii_fold', 'lowercase', 'normalize_whitespace'] },

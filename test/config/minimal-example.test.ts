@@ -26,6 +26,7 @@ test('the API.md minimal configuration means exactly what the contract says', ()
     matchkeys: [{
       name: 'person_fuzzy',
       type: 'weighted',
+      min_weight: 0,
       threshold: 0.8,
       fields: [
         { field: 'name', scorer: 'jaro_winkler', weight: 0.7, transforms: ['lowercase', 'strip'] },

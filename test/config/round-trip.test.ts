@@ -58,7 +58,7 @@ test('generated configurations of every shape survive the round trip', () => {
       if (type === 'exact') {
         matchkeys.push({ name, type, fields: [{ field: pick(columns), transforms: [...pick(transformChains)] }], threshold: unit(), negative_evidence });
       } else if (type === 'weighted') {
-        matchkeys.push({ name, type, fields: [{ field: pick(columns), transforms: [...pick(transformChains)], scorer: pick(scorers), weight: 0.1 + unit() }], threshold: unit(), negative_evidence });
+        matchkeys.push({ name, type, fields: [{ field: pick(columns), transforms: [...pick(transformChains)], scorer: pick(scorers), weight: 0.1 + unit() }], threshold: unit(), min_weight: random() < 0.5 ? 0 : 3 * unit(), negative_evidence });
       } else {
         const cuts = random() < 0.5 ? undefined : [0.3, 0.6, 0.95].slice(0, 1 + Math.floor(random() * 3));
         const field = { field: pick(columns), transforms: [...pick(transformChains)], scorer: pick(scorers), weight: 0.1 + unit(), levels: cuts ? cuts.length + 1 : 2 + Math.floor(random() * 3), partial_threshold: Math.max(0.001, unit()), tf_adjustment: random() < 0.5, ...(cuts ? { level_thresholds: cuts } : {}) };

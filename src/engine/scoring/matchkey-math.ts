@@ -17,12 +17,16 @@ export function reaches(score: number, threshold: number): boolean {
 /**
  * Weighted mean over the fields present on both sides (`sims[i] !== MISSING`),
  * summed in configuration order so every caller gets the same bits; 0 when
- * no field is present.
+ * no field is present. The mean is taken over at least `minWeight`: a pair
+ * compared on less weight than that is scored as if the evidence it lacks
+ * disagreed, so two records alike on one common name and nothing else do
+ * not score like two alike on everything.
  *
  * @example
  * weightedMean(Float64Array.of(0.9, MISSING, 1), Float64Array.of(0.7, 0.2, 0.3), 3); // (0.63+0.3)/1.0
+ * weightedMean(Float64Array.of(1, MISSING), Float64Array.of(0.5, 1), 2, 1); // 0.5
  */
-export function weightedMean(sims: Float64Array, weights: Float64Array, n: number): number {
+export function weightedMean(sims: Float64Array, weights: Float64Array, n: number, minWeight = 0): number {
   let num = 0;
   let den = 0;
   for (let i = 0; i < n; i++) {
@@ -31,7 +35,7 @@ export function weightedMean(sims: Float64Array, weights: Float64Array, n: numbe
     num += weights[i] * s;
     den += weights[i];
   }
-  return den > 0 ? num / den : 0;
+  return den > 0 ? num / Math.max(den, minWeight) : 0;
 }
 
 /**

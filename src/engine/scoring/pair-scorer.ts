@@ -46,6 +46,8 @@ interface CompiledMatchkey {
   keepCutoff: number;
   fields: CompiledField[];
   weights: Float64Array;
+  /** The least weight a weighted mean is taken over (`min_weight`; 0 for other types). */
+  minWeight: number;
   /** Fields in evaluation order (cheap exact fields first) and the weight still to come after each. */
   evalOrder: Int32Array;
   weightAfter: Float64Array;
@@ -376,10 +378,11 @@ export class PairScorer {
       if (this.prune) {
         // Best case: every field still to come is present and scores 1.
         const rest = mk.weightAfter[i];
-        if (num + rest < mk.keepCutoff * (den + rest) - 1e-12) return (num + rest) / (den + rest || 1);
+        // With a floor on the denominator the best case is still every field to come present and scoring 1.
+        if (num + rest < mk.keepCutoff * Math.max(den + rest, mk.minWeight) - 1e-12) return (num + rest) / (Math.max(den + rest, mk.minWeight) || 1);
       }
     }
-    return applyNegativesRows(this, mk, weightedMean(sims, mk.weights, mk.fields.length), x, y);
+    return applyNegativesRows(this, mk, weightedMean(sims, mk.weights, mk.fields.length, mk.minWeight), x, y);
   }
 
   /**
@@ -409,7 +412,7 @@ export class PairScorer {
         den += f.weight;
       }
       const rest = mk.weightAfter[i];
-      const bound = (num + rest) / (den + rest || 1);
+      const bound = (num + rest) / (Math.max(den + rest, mk.minWeight) || 1);
       if (bound < giveUpBelow) return bound;
     }
     const ne = this.neSims;
@@ -418,7 +421,7 @@ export class PairScorer {
       const iy = f.ids[y];
       ne[i] = negatives[i].value === null || iy < 0 ? MISSING : slotSimilarity(f, negatives[i], iy);
     }
-    return applyPenalties(weightedMean(sims, mk.weights, mk.fields.length), ne, mk.neThresholds, mk.nePenalties, mk.negatives.length);
+    return applyPenalties(weightedMean(sims, mk.weights, mk.fields.length, mk.minWeight), ne, mk.neThresholds, mk.nePenalties, mk.negatives.length);
   }
 
   /** {@link matchkeyValues} without details, for a laid-out query against a row (same arithmetic, same order). */
@@ -443,7 +446,7 @@ export class PairScorer {
         const iy = f.ids[y];
         sims[i] = fields[i].value === null || iy < 0 ? MISSING : slotSimilarity(f, fields[i], iy);
       }
-      base = weightedMean(sims, mk.weights, mk.fields.length);
+      base = weightedMean(sims, mk.weights, mk.fields.length, mk.minWeight);
     } else {
       const va = fields.map((slot) => slot.value);
       const vb = mk.fields.map((f) => rowValue(f, y));
@@ -478,7 +481,7 @@ export class PairScorer {
         sims[i] = va === null || vb === null ? MISSING : va === vb ? 1 : (f.scorer as BoundScorer).values(va, vb);
         details?.push({ field: f.ref.field, scorer: f.scorerName, score: sims[i] === MISSING ? null : sims[i], weight: f.weight, value_a: va, value_b: vb });
       });
-      base = weightedMean(sims, mk.weights, mk.fields.length);
+      base = weightedMean(sims, mk.weights, mk.fields.length, mk.minWeight);
     } else {
       const model = mk.model as ProbabilisticScoring;
       const va = mk.fields.map((f) => a(f));
@@ -604,6 +607,7 @@ function compileMatchkey(mk: Matchkey, config: Config, lookup: FieldLookup, mode
     keepCutoff: Math.min(lo, mk.threshold),
     fields,
     weights: Float64Array.from(fields.map((f) => f.weight)),
+    minWeight: mk.type === 'weighted' ? mk.min_weight : 0,
     evalOrder: Int32Array.from(order),
     weightAfter,
     negatives,
