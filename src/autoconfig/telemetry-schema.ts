@@ -79,6 +79,17 @@ export type StopReason = NonNullable<Telemetry['stop_reason']>;
 export type Health = NonNullable<Telemetry['health']>;
 
 /**
+ * The `source` of each kind of controller run, as saved in the state
+ * database. Only `rest` (POST /autoconfig) fills the contract's slot
+ * (`GET /controller/telemetry`, `autoconfig_telemetry()`); a server's
+ * zero-config start-up run is `startup`.
+ *
+ * @example
+ * db.saveTelemetry(TELEMETRY_SOURCES.startup, JSON.stringify(telemetry));
+ */
+export const TELEMETRY_SOURCES = { rest: 'rest_autoconfig', startup: 'startup', cli: 'cli_autoconfig', sql: 'sql_autoconfig' } as const;
+
+/**
  * The exact object served before any autoconfig run.
  *
  * @example

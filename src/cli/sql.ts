@@ -17,12 +17,16 @@ export const SQL_HELP = `Usage: kindred sql --file <csv> [--state <dir>] [--tabl
 Opens the state database of the dataset <csv> and runs one SQL statement with
 kindred's SQL functions registered:
 
-  autoconfig_telemetry()          latest saved telemetry (JSON text), or the sentinel
-  autoconfig_telemetry('<path>')  runs the controller over a CSV path (or a table of
-                                  the state database) and returns its telemetry,
-                                  source "sql_autoconfig"
+  autoconfig_telemetry()              telemetry of the latest POST /autoconfig (JSON
+                                      text), or the sentinel
+  autoconfig_telemetry_saved('<src>') latest saved telemetry of another source:
+                                      startup, cli_autoconfig, sql_autoconfig
+  autoconfig_telemetry('<path>')      runs the controller over a CSV path (or a table
+                                      of the state database) and returns its
+                                      telemetry, source "sql_autoconfig"
 
-The view latest_autoconfig_telemetry holds the same latest telemetry.
+The view latest_autoconfig_telemetry holds the same as autoconfig_telemetry();
+autoconfig_telemetry_history lists every kept entry, newest first.
 Rows print as JSON lines (one object per row), or as a table with --table.
 
 Options:

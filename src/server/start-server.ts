@@ -17,6 +17,9 @@ import { MatchResults } from './match-results.js';
 import { ServerState } from './server-state.js';
 import type { Progress } from '../cli/progress.js';
 import { zeroConfig } from '../cli/zero-config.js';
+import { TELEMETRY_SOURCES } from '../autoconfig/telemetry-schema.js';
+
+const STARTUP_SOURCE = TELEMETRY_SOURCES.startup;
 
 /**
  * How much lower the pool threads' CPU priority is than the event loop's
@@ -134,8 +137,9 @@ async function initialRun(state: ServerState, options: ServeOptions, progress: P
     checkConfigColumns(options.config, ingest.store.names, options.configLabel ?? 'config', options.file);
     config = { ...options.config, exclude_columns: [...new Set([...options.config.exclude_columns, ...options.exclude])] };
   } else {
-    // Zero-config serving: the controller chooses the configuration on the pool, and its telemetry is the server's first.
-    const controlled = await zeroConfig(ingest.store, state.pool, { source: 'rest_autoconfig', exclude: options.exclude, signal }, progress);
+    // Zero-config serving: the controller chooses the configuration on the pool. Its telemetry is kept apart from
+    // POST /autoconfig's (GET /controller/telemetry?run=startup), which the contract's slot is reserved for.
+    const controlled = await zeroConfig(ingest.store, state.pool, { source: STARTUP_SOURCE, exclude: options.exclude, signal }, progress);
     config = controlled.config;
     telemetry = JSON.stringify(controlled.telemetry);
   }
@@ -152,7 +156,7 @@ async function initialRun(state: ServerState, options: ServeOptions, progress: P
   state.db = opened.db;
   const carried = datasetStateLine(opened, ingest.file);
   if (carried !== null) progress.log(carried);
-  if (telemetry !== null) state.db.saveTelemetry('rest_autoconfig', telemetry);
+  if (telemetry !== null) state.db.saveTelemetry(STARTUP_SOURCE, telemetry);
   // The /retrieve index of the matching columns needs only the table: its build
   // (one long worker task) runs alongside matching and keeps a core busy while
   // phases with less parallel work run.

@@ -87,6 +87,24 @@ export const MIGRATIONS: readonly Migration[] = [
          WHERE NOT EXISTS (SELECT 1 FROM telemetry);
     `,
   },
+  {
+    version: 2,
+    description: 'latest_autoconfig_telemetry reads only POST /autoconfig runs; autoconfig_telemetry_history lists every kept run',
+    sql: `
+      -- API.md: the latest telemetry is that of the most recent POST /autoconfig. A server's
+      -- start-up run, the CLI and SQL save under their own sources and never take its place.
+      DROP VIEW latest_autoconfig_telemetry;
+      CREATE VIEW latest_autoconfig_telemetry (telemetry, source, recorded_at, available) AS
+        SELECT json, source, recorded_at, 1
+          FROM (SELECT json, source, recorded_at FROM telemetry WHERE source = 'rest_autoconfig' ORDER BY id DESC LIMIT 1)
+        UNION ALL
+        SELECT '${TELEMETRY_UNAVAILABLE_JSON}', NULL, NULL, 0
+         WHERE NOT EXISTS (SELECT 1 FROM telemetry WHERE source = 'rest_autoconfig');
+      CREATE VIEW autoconfig_telemetry_history (telemetry, source, recorded_at) AS
+        SELECT json, source, recorded_at FROM telemetry ORDER BY id DESC;
+      CREATE INDEX telemetry_by_source ON telemetry (source, id);
+    `,
+  },
 ];
 
 /** The `user_version` of a fully migrated state database. */

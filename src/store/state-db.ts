@@ -20,7 +20,7 @@ import { migrate } from './schema.js';
 /** How long a write waits for another connection's lock before failing (ms). */
 const DEFAULT_BUSY_TIMEOUT_MS = 5000;
 
-/** Older telemetry rows beyond this many are pruned: only the latest is part of the contract, a short history helps debugging. */
+/** Older telemetry rows of one source beyond this many are pruned: only the latest is part of the contract, a short history helps debugging. Per source, so restarts never push out the latest POST /autoconfig. */
 const TELEMETRY_HISTORY = 100;
 
 /**
@@ -105,8 +105,9 @@ export class StateDb {
     activeDecisions: Database.Statement<[], RawEditRow>;
     lastSeq: Database.Statement<[], number | null>;
     insertTelemetry: Database.Statement<[string, string, string]>;
-    pruneTelemetry: Database.Statement<[number]>;
+    pruneTelemetry: Database.Statement<[string, string, number]>;
     latestTelemetry: Database.Statement<[], TelemetryRow>;
+    latestTelemetryOf: Database.Statement<[string], TelemetryRow>;
     setMeta: Database.Statement<[string, string]>;
     getMeta: Database.Statement<[string], string>;
   };
@@ -134,8 +135,9 @@ export class StateDb {
       lastSeq: db.prepare<[], number | null>('SELECT max(seq) FROM edits').pluck(),
       insertTelemetry: db.prepare('INSERT INTO telemetry (source, json, recorded_at) VALUES (?, ?, ?)'),
       pruneTelemetry: db.prepare(`
-        DELETE FROM telemetry WHERE id <= (SELECT id FROM telemetry ORDER BY id DESC LIMIT 1 OFFSET ?)`),
+        DELETE FROM telemetry WHERE source = ? AND id <= (SELECT id FROM telemetry WHERE source = ? ORDER BY id DESC LIMIT 1 OFFSET ?)`),
       latestTelemetry: db.prepare('SELECT source, json, recorded_at FROM telemetry ORDER BY id DESC LIMIT 1'),
+      latestTelemetryOf: db.prepare('SELECT source, json, recorded_at FROM telemetry WHERE source = ? ORDER BY id DESC LIMIT 1'),
       setMeta: db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value'),
       getMeta: db.prepare<[string], string>('SELECT value FROM meta WHERE key = ?').pluck(),
     };
@@ -363,20 +365,22 @@ export class StateDb {
     const recorded_at = this.now();
     this.connection.transaction(() => {
       this.stmt.insertTelemetry.run(source, json, recorded_at);
-      this.stmt.pruneTelemetry.run(TELEMETRY_HISTORY - 1);
+      this.stmt.pruneTelemetry.run(source, source, TELEMETRY_HISTORY - 1);
     }).immediate();
     return { source, json, recorded_at };
   }
 
   /**
-   * The most recently saved telemetry, or null when none was ever saved.
+   * The most recently saved telemetry (of `source` when given: the server's
+   * `GET /controller/telemetry` asks for `rest_autoconfig`), or null when
+   * none was saved.
    *
    * @example
    * const t = db.latestTelemetry();
    * const body = t ? JSON.parse(t.json) : { available: false, source: null };
    */
-  latestTelemetry(): TelemetryRow | null {
-    return this.stmt.latestTelemetry.get() ?? null;
+  latestTelemetry(source?: string): TelemetryRow | null {
+    return (source === undefined ? this.stmt.latestTelemetry.get() : this.stmt.latestTelemetryOf.get(source)) ?? null;
   }
 
   /**

@@ -41,14 +41,19 @@ test('kindred autoconfig prints cli_autoconfig telemetry on stdout and writes YA
   assert.equal(config.matchkeys[0].threshold, telemetry.committed_matchkeys?.[0].threshold);
 });
 
-test('kindred sql: autoconfig_telemetry() returns the saved telemetry; with a path it runs the controller as sql_autoconfig', () => {
+test('kindred sql: autoconfig_telemetry() reads only POST /autoconfig runs; autoconfig_telemetry_saved(source) reads the others; with a path it runs the controller as sql_autoconfig', () => {
   kindred(['autoconfig', '--file', csv, '--exclude', 'rec_id', '--state', stateDir, '--quiet']);
+  // A CLI run is saved, but the contract's slot is the latest POST /autoconfig: none yet.
   const latest = JSON.parse(kindred(['sql', '--file', csv, '--state', stateDir, 'SELECT autoconfig_telemetry() AS t'])) as { t: string };
-  assert.equal(parseTelemetry(JSON.parse(latest.t)).source, 'cli_autoconfig');
+  assert.equal(latest.t, '{"available":false,"source":null}');
+  const view = JSON.parse(kindred(['sql', '--file', csv, '--state', stateDir, 'SELECT telemetry, available FROM latest_autoconfig_telemetry'])) as { telemetry: string; available: number };
+  assert.deepStrictEqual([view.telemetry, view.available], [latest.t, 0]);
+  const saved = JSON.parse(kindred(['sql', '--file', csv, '--state', stateDir, "SELECT autoconfig_telemetry_saved('cli_autoconfig') AS t"])) as { t: string };
+  assert.equal(parseTelemetry(JSON.parse(saved.t)).source, 'cli_autoconfig');
   // The function answers the parser's output byte for byte (the shape every other surface serves).
-  assert.equal(latest.t, JSON.stringify(parseTelemetry(JSON.parse(latest.t))));
-  const view = JSON.parse(kindred(['sql', '--file', csv, '--state', stateDir, 'SELECT telemetry FROM latest_autoconfig_telemetry'])) as { telemetry: string };
-  assert.deepStrictEqual(JSON.parse(view.telemetry), JSON.parse(latest.t));
+  assert.equal(saved.t, JSON.stringify(parseTelemetry(JSON.parse(saved.t))));
+  const history = JSON.parse(kindred(['sql', '--file', csv, '--state', stateDir, 'SELECT source FROM autoconfig_telemetry_history LIMIT 1'])) as { source: string };
+  assert.equal(history.source, 'cli_autoconfig');
   const ran = JSON.parse(kindred(['sql', '--file', csv, '--state', stateDir, `SELECT autoconfig_telemetry('${csv}') AS t`])) as { t: string };
   const telemetry = parseTelemetry(JSON.parse(ran.t));
   assert.equal(ran.t, JSON.stringify(telemetry));

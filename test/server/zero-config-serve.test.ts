@@ -1,4 +1,4 @@
-/** `kindred serve` without --config: the controller chooses the configuration before the initial run, and its telemetry is the server's. */
+/** `kindred serve` without --config: the controller chooses the configuration before the initial run; its telemetry is the start-up run's, apart from POST /autoconfig's slot. */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseTelemetry } from '../../src/autoconfig/telemetry-schema.js';
@@ -10,15 +10,15 @@ before(async () => {
 });
 after(() => t.stop());
 
-test('zero-config serving commits the controller configuration and reports its telemetry on both paths', async () => {
+test('zero-config serving keeps the start-up run apart: ?run=startup (and ?run=latest) report it, the contract slot stays empty until POST /autoconfig', async () => {
   const bodies: string[] = [];
-  for (const p of ['/controller/telemetry', '/api/v1/controller/telemetry']) {
+  for (const p of ['/controller/telemetry?run=startup', '/api/v1/controller/telemetry?run=startup', '/controller/telemetry?run=latest']) {
     const r = await call(t.server.url, 'GET', p);
     assert.equal(r.status, 200, p);
     bodies.push(r.text);
     const telemetry = parseTelemetry(JSON.parse(r.text));
     assert.equal(telemetry.available, true);
-    assert.equal(telemetry.source, 'rest_autoconfig');
+    assert.equal(telemetry.source, 'startup');
     assert.deepStrictEqual(
       telemetry.committed_matchkeys?.map((m) => m.name),
       t.server.state.current.run.config.matchkeys.map((m) => m.name),
@@ -26,6 +26,15 @@ test('zero-config serving commits the controller configuration and reports its t
     );
   }
   assert.equal(bodies[0], bodies[1]);
+  for (const p of ['/controller/telemetry', '/api/v1/controller/telemetry']) {
+    const r = await call(t.server.url, 'GET', p);
+    assert.equal(r.text, '{"available":false,"source":null}', p);
+  }
+  const bad = await call(t.server.url, 'GET', '/controller/telemetry?run=first');
+  assert.equal(bad.status, 400);
+  assert.match(bad.text, /autoconfig, startup, latest/);
+  const twice = await call(t.server.url, 'GET', '/controller/telemetry?run=startup&run=latest');
+  assert.equal(twice.status, 400);
 });
 
 test('zero-config serving answers /match with the committed configuration', async () => {

@@ -36,7 +36,9 @@ export interface JsonBodyOptions {
  * Read the whole body (from Node's request when served by
  * `@hono/node-server`, else from the WHATWG stream), counting bytes as they stream in: a declared
  * `Content-Length` over `maxBytes`, or the running count crossing it, answers
- * 413 `payload_too_large` at once without reading the rest. The bytes must be
+ * 413 `payload_too_large` with `Connection: close`, once the rest has been
+ * read and discarded (bounded: {@link readIncoming}) so that a client still
+ * writing can read the answer. The bytes must be
  * UTF-8 and parse as JSON, else 400 `invalid_json` with the line and column of
  * the first error. A number too large for a double (`1e400`) would become
  * Infinity, so it is refused as 400 `invalid_request` with its path.
@@ -87,7 +89,8 @@ export function readJson(c: Context): unknown {
 }
 
 function tooLarge(maxBytes: number): KindredError {
-  return new KindredError('payload_too_large', `the request body is larger than the limit of ${maxBytes} bytes (--max-body)`);
+  // The connection is not reused: what is left of a body past the drain bound would be read as the next request.
+  return new KindredError('payload_too_large', `the request body is larger than the limit of ${maxBytes} bytes (--max-body)`, undefined, { Connection: 'close' });
 }
 
 async function readLimited(request: Request, maxBytes: number): Promise<Uint8Array> {

@@ -17,11 +17,32 @@ export function nodeIncoming(env: unknown): IncomingMessage | null {
 }
 
 /**
- * The whole body of `incoming`, counting bytes as they arrive. A declared
- * `Content-Length` over `maxBytes`, or the running count crossing it,
- * rejects with `tooLarge()` at once: the listeners come off and the stream
- * is paused, and `@hono/node-server` drains or closes the rest after the
- * answer has been written. GET and HEAD requests have no body to read.
+ * Bytes past the limit read and thrown away before a 413 is answered, so a
+ * client that writes its whole body before reading the answer (Python
+ * `requests`, curl, most SDKs) is not cut off mid-upload with EPIPE.
+ *
+ * @example
+ * const worst = maxBytes + DRAIN_MAX_BYTES; // the most a refused request costs to read
+ */
+export const DRAIN_MAX_BYTES = 64 * 1024 * 1024;
+/**
+ * The longest a refused body is drained, from the moment it went over the
+ * limit: past it the 413 is answered and the connection closed anyway.
+ *
+ * @example
+ * setTimeout(giveUp, DRAIN_MAX_MS);
+ */
+export const DRAIN_MAX_MS = 5000;
+
+/**
+ * The whole body of `incoming`, counting bytes as they arrive. A body over
+ * `maxBytes` (a declared `Content-Length` over it, or the running count
+ * crossing it) rejects with `tooLarge()`, but only once the rest of the body
+ * has been read and discarded, at most {@link DRAIN_MAX_BYTES} more bytes
+ * for at most {@link DRAIN_MAX_MS}: answering while the client still writes
+ * would close the connection under it, and a client that reads only after
+ * writing would see EPIPE, not the 413. A declared length beyond what would
+ * be drained rejects at once. GET and HEAD requests have no body to read.
  *
  * Reading here instead of through `c.req.raw.body` spares every request
  * the adapter's full `Request` (with its stream and abort-signal plumbing),
@@ -32,31 +53,49 @@ export function nodeIncoming(env: unknown): IncomingMessage | null {
  */
 export function readIncoming(incoming: IncomingMessage, maxBytes: number, tooLarge: () => Error): Promise<Uint8Array> {
   if (incoming.method === 'GET' || incoming.method === 'HEAD') return Promise.resolve(new Uint8Array(0));
-  const declared = incoming.headers['content-length'];
-  if (declared !== undefined && /^\d+$/.test(declared.trim()) && Number(declared.trim()) > maxBytes) return Promise.reject(tooLarge());
+  const header = incoming.headers['content-length'];
+  const declared = header !== undefined && /^\d+$/.test(header.trim()) ? Number(header.trim()) : null;
+  if (declared !== null && declared > maxBytes + DRAIN_MAX_BYTES) return Promise.reject(tooLarge());
   if (incoming.readableEnded) return Promise.resolve(new Uint8Array(0));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let total = 0;
+    let draining = false;
+    let timer: NodeJS.Timeout | undefined;
     const cleanup = (): void => {
+      clearTimeout(timer);
       incoming.off('data', onData);
       incoming.off('end', onEnd);
       incoming.off('error', onError);
       incoming.off('close', onClose);
     };
+    const refuse = (): void => {
+      cleanup();
+      incoming.pause();
+      reject(tooLarge());
+    };
+    const startDraining = (): void => {
+      draining = true;
+      chunks.length = 0;
+      timer = setTimeout(refuse, DRAIN_MAX_MS);
+      timer.unref();
+    };
     const onData = (chunk: Buffer): void => {
       total += chunk.length;
+      if (draining) {
+        if (total > maxBytes + DRAIN_MAX_BYTES) refuse();
+        return;
+      }
       if (total > maxBytes) {
-        cleanup();
-        incoming.pause();
-        reject(tooLarge());
+        startDraining();
         return;
       }
       chunks.push(chunk);
     };
     const onEnd = (): void => {
       cleanup();
-      resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total));
+      if (draining) reject(tooLarge());
+      else resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total));
     };
     const onError = (error: Error): void => {
       cleanup();
@@ -65,8 +104,10 @@ export function readIncoming(incoming: IncomingMessage, maxBytes: number, tooLar
     const onClose = (): void => {
       if (incoming.readableEnded) return;
       cleanup();
-      reject(new Error('the client closed the connection before sending the whole body'));
+      reject(draining ? tooLarge() : new Error('the client closed the connection before sending the whole body'));
     };
+    // A declared length over the limit is refused without keeping a byte of it.
+    if (declared !== null && declared > maxBytes) startDraining();
     incoming.on('data', onData);
     incoming.on('end', onEnd);
     incoming.on('error', onError);
