@@ -135,5 +135,6 @@ export function initialConfig(
     clustering: { max_cluster_size: 100, min_link_density: 0.1 },
     link: source ? { source_column: source.column, mode: 'link_and_dedupe' } : null,
     exclude_columns: [...exclude],
+    columns: {},
   };
 }

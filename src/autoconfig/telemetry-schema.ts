@@ -47,6 +47,16 @@ export const TelemetrySchema = v.object({
   column_priors: v.nullish(v.array(v.object({ column: str, identity_score: num, corruption_score: num }))),
   /** Columns repeating another within records (all of `inner`'s words among `outer`'s on `share` of the rows, making up `coverage` of them): its weight keeps only the news. */
   contained_columns: v.nullish(v.array(v.object({ inner: str, outer: str, share: num, coverage: num }))),
+  /** Two files linked: which second-file column became which first-file column, and what stayed alone. */
+  column_alignment: v.nullish(
+    v.object({
+      pairs: v.nullish(
+        v.array(v.object({ first: str, second: str, score: num, name_score: num, value_score: num, by: str })),
+      ),
+      first_only: v.nullish(v.array(v.string())),
+      second_only: v.nullish(v.array(v.string())),
+    }),
+  ),
   decisions: v.nullish(v.array(DecisionSchema)),
   committed_matchkeys: v.nullish(
     v.array(

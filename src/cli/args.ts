@@ -6,7 +6,9 @@ type Options = NonNullable<ParseArgsConfig['options']>;
 
 /**
  * Parses a command's arguments strictly (unknown options are usage errors).
- * `--file` may also be given as the first positional argument.
+ * An option that takes one value given twice is a usage error too, never
+ * a silent override. `--file` may also be given as the first positional
+ * argument.
  *
  * @example
  * const { values } = parseCommandArgs('dedupe', argv, { file: { type: 'string' }, out: { type: 'string' } });
@@ -18,13 +20,20 @@ export function parseCommandArgs<O extends Options>(
   maxPositionals = 1,
 ): { values: Record<string, string | boolean | string[] | undefined>; positionals: string[] } {
   try {
-    const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+    const { values, positionals, tokens } = parseArgs({ args: argv, options, allowPositionals: true, strict: true, tokens: true });
+    const seen = new Set<string>();
+    for (const t of tokens) {
+      if (t.kind !== 'option' || options[t.name]?.type !== 'string' || options[t.name]?.multiple === true) continue;
+      if (seen.has(t.name)) throw new KindredError('usage', `kindred ${command}: --${t.name} is given twice; it takes one value`);
+      seen.add(t.name);
+    }
     if (positionals.length > maxPositionals) {
       throw new KindredError('usage', `kindred ${command}: unexpected argument "${positionals[maxPositionals]}"; see kindred ${command} --help`);
     }
     const v = values as Record<string, string | boolean | string[] | undefined>;
     if ('file' in options && v.file === undefined && positionals.length > 0) {
-      v.file = positionals.shift();
+      const file = positionals.shift() as string;
+      v.file = options.file.multiple === true ? [file] : file;
     }
     return { values: v, positionals };
   } catch (e) {
@@ -32,6 +41,20 @@ export function parseCommandArgs<O extends Options>(
     const msg = e instanceof Error ? e.message : String(e);
     throw new KindredError('usage', `kindred ${command}: ${msg}; see kindred ${command} --help`);
   }
+}
+
+/**
+ * The `--file` values of a command that links up to two files: one or two, else a usage error naming the extra file.
+ *
+ * @example
+ * requireFiles('dedupe', { file: ['a.csv', 'b.csv'] }); // ['a.csv', 'b.csv']
+ */
+export function requireFiles(command: string, values: Record<string, unknown>): string[] {
+  const raw = values.file;
+  const files = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).filter((f): f is string => typeof f === 'string');
+  if (files.length === 0 || files.some((f) => f === '')) throw new KindredError('usage', `kindred ${command}: --file is required; see kindred ${command} --help`);
+  if (files.length > 2) throw new KindredError('usage', `kindred ${command}: --file is given ${files.length} times; give one file, or two to link (extra: ${files.slice(2).join(', ')})`);
+  return files;
 }
 
 /** A required string option. */

@@ -3,10 +3,12 @@ import fs from 'node:fs';
 import { runController } from '../autoconfig/controller.js';
 import type { Telemetry } from '../autoconfig/telemetry-schema.js';
 import { configToYaml } from '../config/index.js';
-import { ingestCsv } from '../data/ingest.js';
+import { loadTables } from '../data/load-tables.js';
+import { KindredError } from '../errors/registry.js';
+import { alignmentLine } from './load-inputs.js';
 import { WorkerPool } from '../engine/worker-pool.js';
 import { datasetStateLine, openDatasetState } from '../store/dataset-state.js';
-import { optionalInt, parseCommandArgs, requireString } from './args.js';
+import { optionalInt, parseCommandArgs, requireFiles } from './args.js';
 import { checkOutputFile, openOutputFile } from './output-file.js';
 import { Progress } from './progress.js';
 
@@ -20,7 +22,9 @@ source "cli_autoconfig"; the committed configuration goes to --out as YAML
 state database (see kindred sql).
 
 Options:
-  --file <csv>         input CSV (may also be given positionally)
+  --file <csv>         input CSV (may also be given positionally); twice to link two
+                       files: their columns are aligned (shown on stderr, in the
+                       telemetry's column_alignment and as the YAML's columns:)
   --exclude <column>   never profile or use this column (repeatable)
   --out <yaml>         write the committed configuration here
   --sample <n>         rows in the controller's sample (default 30000)
@@ -46,7 +50,7 @@ export function recallLine(telemetry: Telemetry): string {
 /** Runs the command; returns the exit code. */
 export async function autoconfigCommand(argv: string[]): Promise<number> {
   const { values } = parseCommandArgs('autoconfig', argv, {
-    file: { type: 'string' },
+    file: { type: 'string', multiple: true },
     exclude: { type: 'string', multiple: true },
     out: { type: 'string' },
     sample: { type: 'string' },
@@ -61,7 +65,7 @@ export async function autoconfigCommand(argv: string[]): Promise<number> {
     process.stdout.write(AUTOCONFIG_HELP);
     return 0;
   }
-  const file = requireString('autoconfig', values, 'file');
+  const files = requireFiles('autoconfig', values);
   const sampleSize = optionalInt('autoconfig', values, 'sample', 2);
   const exclude = (values.exclude as string[] | undefined) ?? [];
   const out = values.out as string | undefined;
@@ -70,8 +74,9 @@ export async function autoconfigCommand(argv: string[]): Promise<number> {
   const pool = new WorkerPool({ workers: optionalInt('autoconfig', values, 'workers') });
   try {
     let t = performance.now();
-    const ingest = await ingestCsv(file, pool, { lenient: values.lenient === true, fingerprint: true, onProgress: (done, total) => progress.tick('load', done, total) });
+    const ingest = await loadTables(files, pool, { lenient: values.lenient === true, fingerprint: true, exclude, onProgress: (done, total) => progress.tick('load', done, total) });
     progress.phase({ phase: 'load', ms: performance.now() - t, detail: { rows: ingest.store.rowCount, columns: ingest.store.names.length } });
+    if (ingest.alignment !== null) progress.log(alignmentLine(ingest.alignment));
     t = performance.now();
     const { config, telemetry } = await runController(ingest.store, pool, {
       source: 'cli_autoconfig',
@@ -82,9 +87,12 @@ export async function autoconfigCommand(argv: string[]): Promise<number> {
     progress.log(
       `autoconfig: ${telemetry.health} after ${telemetry.decisions?.length ?? 0} rule(s), stop ${telemetry.stop_reason} (${Math.round(performance.now() - t)} ms)`,
     );
+    if (ingest.alignment !== null) telemetry.column_alignment = ingest.alignment;
     const recall = recallLine(telemetry);
     progress.log(`autoconfig: ${recall}`);
-    const yaml = configToYaml(config, { comment: `committed by kindred autoconfig (${telemetry.health}, ${telemetry.stop_reason}); ${recall}` });
+    // Two files: the alignment chosen is written as the configuration's columns: mapping, for the user to read and correct.
+    const columns = Object.fromEntries((ingest.alignment?.pairs ?? []).filter((p) => p.first !== p.second).map((p) => [p.second, p.first]));
+    const yaml = configToYaml({ ...config, columns }, { comment: `committed by kindred autoconfig (${telemetry.health}, ${telemetry.stop_reason}); ${recall}` });
     if (out !== undefined) {
       const fd = openOutputFile('autoconfig', '--out', out);
       try {
@@ -97,8 +105,9 @@ export async function autoconfigCommand(argv: string[]): Promise<number> {
     if (values['no-save'] !== true) {
       const stateDir = (values.state as string | undefined) ?? '.kindred';
       fs.mkdirSync(stateDir, { recursive: true });
-      const opened = openDatasetState(stateDir, file, ingest.fingerprint);
-      const carried = datasetStateLine(opened, file);
+      if (ingest.fingerprint === null) throw new KindredError('internal', 'the loaded data has no fingerprint');
+      const opened = openDatasetState(stateDir, ingest.identityPath, ingest.fingerprint);
+      const carried = datasetStateLine(opened, ingest.file);
       if (carried !== null) progress.log(carried);
       const db = opened.db;
       try {

@@ -17,7 +17,9 @@ Runs matching once and writes row_id,cluster_id (cluster_id = smallest row id
 of the cluster) for every row.
 
 Options:
-  --file <csv>         input CSV (may also be given positionally)
+  --file <csv>         input CSV (may also be given positionally); give --file twice
+                       to link two files (row ids: the first file's rows, then the
+                       second's; columns aligned by name and values)
   --config <yaml>      matching configuration (default: built from the column profile)
   --out <path>         output file (default: stdout)
   --format csv|json    output format (default: csv)

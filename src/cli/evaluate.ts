@@ -16,7 +16,9 @@ the same cluster) and B-cubed precision, recall and F1, as JSON on stdout
 or row_id,cluster labels.
 
 Options:
-  --file <csv>         input CSV (may also be given positionally)
+  --file <csv>         input CSV (may also be given positionally); give --file twice
+                       to link two files (row ids: the first file's rows, then the
+                       second's; columns aligned by name and values)
   --truth <csv>        ground truth
   --config <yaml>      matching configuration (default: built from the column profile)
   --exclude <column>   never use this column, e.g. one that leaks the truth (repeatable)
@@ -44,12 +46,13 @@ export async function evaluateCommand(argv: string[]): Promise<number> {
     for (const line of oversizedLines(run.index.oversized, run.config.blocking.max_block_size)) progress.log(line);
     const q = evaluateClusters(run.clusterOf, truth);
     const result = {
-      file: input.file,
+      file: inputs.file,
       truth: truthFile,
       config: inputs.configSource,
       rows: inputs.store.rowCount,
       candidate_pairs: run.candidatePairs,
       ...q,
+      ...(inputs.alignment !== null ? { column_alignment: inputs.alignment } : {}),
       ms: Math.round(performance.now() - t0),
     };
     process.stdout.write(JSON.stringify(result, null, 2) + '\n');

@@ -7,7 +7,7 @@ import { parseCorsOrigins } from '../server/middleware/cors/index.js';
 import { isLoopbackBindHost } from '../server/loopback.js';
 import { DEFAULT_REQUEST_LIMITS } from '../server/request-limits.js';
 import { startServer } from '../server/start-server.js';
-import { optionalInt, parseCommandArgs, requireString } from './args.js';
+import { optionalInt, parseCommandArgs, requireFiles } from './args.js';
 import { Progress } from './progress.js';
 
 export const SERVE_HELP = `Usage: kindred serve --file <csv> [options]
@@ -16,7 +16,8 @@ Starts the local matching server. It binds at once; /health answers 503
 "initializing" until the initial matching run is done, then 200.
 
 Options:
-  --file <csv>              dataset (may also be given positionally)
+  --file <csv>              dataset (may also be given positionally); twice to link two
+                            files, their columns aligned by name and values
   --config <yaml>           matching configuration (default: built from the column profile)
   --host <addr>             bind address (default 127.0.0.1); off loopback SERVICE_API_TOKEN is required
   --port <n>                port (default 8080; 0 picks a free port)
@@ -39,7 +40,7 @@ Environment:
 /** Runs the server until SIGINT/SIGTERM; returns the exit code. */
 export async function serveCommand(argv: string[]): Promise<number> {
   const { values } = parseCommandArgs('serve', argv, {
-    file: { type: 'string' },
+    file: { type: 'string', multiple: true },
     config: { type: 'string' },
     host: { type: 'string' },
     port: { type: 'string' },
@@ -59,14 +60,15 @@ export async function serveCommand(argv: string[]): Promise<number> {
     process.stdout.write(SERVE_HELP);
     return 0;
   }
-  const file = requireString('serve', values, 'file');
+  const [file, secondFile] = requireFiles('serve', values);
   const configPath = values.config as string | undefined;
   // 1. Configuration errors end the process before anything else happens.
   const config = configPath !== undefined ? loadConfigFile(configPath) : null;
   // A missing file is a usage error (exit 2, API.md §1), found before binding; one that exists but cannot be read fails the run (§2.1).
-  if (!fs.existsSync(file)) throw new KindredError('file_not_found', `kindred serve: ${file}: no such file`);
+  for (const f of [file, secondFile]) if (f !== undefined && !fs.existsSync(f)) throw new KindredError('file_not_found', `kindred serve: ${f}: no such file`);
   // Columns too, from the header alone: a misspelt field is a configuration error (exit 2, key path named), not a failed run.
-  if (config !== null && configPath !== undefined) {
+  // (Two files' columns are known only once aligned: a misspelt one then fails the initial run, naming it.)
+  if (config !== null && configPath !== undefined && secondFile === undefined) {
     const header = await readHeaderNames(file);
     if (header !== null) checkConfigColumns(config, header, configPath, file);
   }
@@ -94,6 +96,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
   const server = await startServer(
     {
       file,
+      secondFile: secondFile ?? null,
       config,
       configLabel: configPath ?? null,
       host,

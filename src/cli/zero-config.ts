@@ -1,5 +1,6 @@
 /** The configuration of a command run without --config: the auto-configuration controller's, reported as the `autoconfig` phase. */
 import { runController, type ControllerResult } from '../autoconfig/controller.js';
+import type { ColumnAlignment } from '../data/column-alignment.js';
 import type { ColumnStore } from '../data/column-store.js';
 import type { WorkerPool } from '../engine/worker-pool.js';
 import type { Progress } from './progress.js';
@@ -15,7 +16,7 @@ import type { Progress } from './progress.js';
 export async function zeroConfig(
   store: ColumnStore,
   pool: WorkerPool,
-  options: { source: string; exclude: readonly string[]; signal?: AbortSignal },
+  options: { source: string; exclude: readonly string[]; signal?: AbortSignal; alignment?: ColumnAlignment | null },
   progress: Progress,
 ): Promise<ControllerResult> {
   const t = performance.now();
@@ -25,6 +26,8 @@ export async function zeroConfig(
     signal: options.signal,
     onProgress: (done, total) => progress.tick('autoconfig', done, total),
   });
+  // Two files linked: how their columns were aligned is part of how the configuration was reached.
+  if (options.alignment) result.telemetry.column_alignment = options.alignment;
   const telemetry = result.telemetry;
   progress.phase({
     phase: 'autoconfig',

@@ -57,6 +57,7 @@ export function normalizeConfig(input: ConfigInput): Config {
     },
     link: input.link ? { source_column: input.link.source_column, mode: input.link.mode ?? CONFIG_DEFAULTS.linkMode } : null,
     exclude_columns: [...(input.exclude_columns ?? [])],
+    columns: { ...(input.columns ?? {}) },
   };
 }
 

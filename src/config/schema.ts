@@ -209,6 +209,13 @@ export const configSchema = strictEntries({
   clustering: v.nullish(clustering),
   link: v.nullish(link),
   exclude_columns: v.optional(listOf(columnName(), 'column names')),
+  // Linking two files: a column of the second file → the column of the first it is (overrides the automatic alignment).
+  columns: v.nullish(
+    v.pipe(
+      v.custom<Record<string, unknown>>(isMapping, (issue) => `expected a mapping {second-file column: first-file column}, got ${describeValue(issue.input)}`),
+      v.record(v.string(), columnName()),
+    ),
+  ),
 });
 
 /**

@@ -34,6 +34,7 @@ export function configToInputForm(config: Config): PlainMapping {
   out.clustering = { max_cluster_size: config.clustering.max_cluster_size, min_link_density: config.clustering.min_link_density };
   if (config.link) out.link = { source_column: config.link.source_column, mode: config.link.mode };
   if (config.exclude_columns.length > 0) out.exclude_columns = [...config.exclude_columns];
+  if (Object.keys(config.columns).length > 0) out.columns = { ...config.columns };
   return out;
 }
 

@@ -113,4 +113,6 @@ export interface Config {
   link: { source_column: string; mode: 'link_only' | 'link_and_dedupe' } | null;
   /** Columns never used for matching or profiling (e.g. truth-leaking ids). */
   exclude_columns: string[];
+  /** Two files linked: second-file column → first-file column, overriding the automatic alignment (empty: align automatically). */
+  columns: Record<string, string>;
 }

@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import type { Config } from '../config/types.js';
 import { checkConfigColumns } from '../config/index.js';
-import { ingestCsv } from '../data/ingest.js';
+import { loadTables } from '../data/load-tables.js';
+import { alignmentLine } from '../cli/load-inputs.js';
 import { runMatching } from '../engine/run.js';
 import { WorkerPool } from '../engine/worker-pool.js';
 import { datasetStateLine, openDatasetState } from '../store/dataset-state.js';
@@ -36,6 +37,8 @@ export const POOL_NICENESS = 10;
 /** Everything `kindred serve` was asked for, validated. */
 export interface ServeOptions {
   file: string;
+  /** A second file to link with the first (columns aligned; docs/api.md), or null. */
+  secondFile?: string | null;
   config: Config | null;
   configLabel: string | null;
   host: string;
@@ -128,31 +131,43 @@ export async function startServer(options: ServeOptions, progress: Progress): Pr
 
 async function initialRun(state: ServerState, options: ServeOptions, progress: Progress, signal: AbortSignal): Promise<void> {
   const t = performance.now();
-  const ingest = await ingestCsv(options.file, state.pool, { lenient: options.lenient, fingerprint: true, onProgress: (done, total) => progress.tick('load', done, total) });
+  const files = options.secondFile ? [options.file, options.secondFile] : [options.file];
+  const ingest = await loadTables(files, state.pool, {
+    lenient: options.lenient,
+    fingerprint: true,
+    columns: options.config?.columns,
+    configLabel: options.configLabel ?? undefined,
+    exclude: [...(options.config?.exclude_columns ?? []), ...options.exclude],
+    onProgress: (done, total) => progress.tick('load', done, total),
+  });
   signal.throwIfAborted();
   progress.phase({ phase: 'load', ms: performance.now() - t, detail: { rows: ingest.store.rowCount, columns: ingest.store.names.length } });
+  if (ingest.alignment !== null) progress.log(alignmentLine(ingest.alignment));
   let config: Config;
   let telemetry: string | null = null;
   if (options.config !== null) {
-    checkConfigColumns(options.config, ingest.store.names, options.configLabel ?? 'config', options.file);
-    config = { ...options.config, exclude_columns: [...new Set([...options.config.exclude_columns, ...options.exclude])] };
+    checkConfigColumns(options.config, ingest.knownColumns, options.configLabel ?? 'config', ingest.file);
+    // Two files are linked across them unless the configuration says otherwise.
+    const link = options.config.link ?? (ingest.sourceColumn !== null ? { source_column: ingest.sourceColumn, mode: 'link_only' as const } : null);
+    config = { ...options.config, exclude_columns: [...new Set([...options.config.exclude_columns, ...options.exclude])], link };
   } else {
     // Zero-config serving: the controller chooses the configuration on the pool. Its telemetry is kept apart from
     // POST /autoconfig's (GET /controller/telemetry?run=startup), which the contract's slot is reserved for.
-    const controlled = await zeroConfig(ingest.store, state.pool, { source: STARTUP_SOURCE, exclude: options.exclude, signal }, progress);
+    const controlled = await zeroConfig(ingest.store, state.pool, { source: STARTUP_SOURCE, exclude: options.exclude, signal, alignment: ingest.alignment }, progress);
     config = controlled.config;
     telemetry = JSON.stringify(controlled.telemetry);
   }
   const fingerprint = ingest.fingerprint;
+  if (fingerprint === null) throw new KindredError('internal', 'the loaded data has no fingerprint');
   state.source = {
     id: fingerprint,
-    name: path.basename(options.file),
+    name: files.map((f) => path.basename(f)).join(' + '),
     path: ingest.file,
     records: ingest.store.rowCount,
     columns: ingest.store.names,
     loaded_at: new Date().toISOString(),
   };
-  const opened = openDatasetState(options.stateDir, ingest.file, fingerprint);
+  const opened = openDatasetState(options.stateDir, ingest.identityPath, fingerprint);
   state.db = opened.db;
   const carried = datasetStateLine(opened, ingest.file);
   if (carried !== null) progress.log(carried);

@@ -29,6 +29,7 @@ function context(agreement: Record<string, number>, profiles: Partial<ColumnProf
     clustering: { max_cluster_size: 100, min_link_density: 0 },
     link: null,
     exclude_columns: [],
+    columns: {},
   };
   return {
     config,

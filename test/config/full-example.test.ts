@@ -57,6 +57,7 @@ const EXPECTED: Config = {
   clustering: { max_cluster_size: 50, min_link_density: 0 },
   link: { source_column: 'source', mode: 'link_and_dedupe' },
   exclude_columns: ['rec_id'],
+  columns: {},
 };
 
 test('data/configs/example.yaml loads and normalises every section', () => {

@@ -46,6 +46,7 @@ test('the API.md minimal configuration means exactly what the contract says', ()
     clustering: { max_cluster_size: 100, min_link_density: 0 },
     link: null,
     exclude_columns: [],
+    columns: {},
   };
   assert.deepStrictEqual(parseConfigText(MINIMAL, 'minimal.yaml'), expected);
 });

@@ -37,6 +37,7 @@ test('column names YAML would misread are quoted and come back as the same strin
     clustering: { max_cluster_size: 100, min_link_density: 0 },
     link: { source_column: 'no', mode: 'link_only' },
     exclude_columns: ['off'],
+    columns: {},
   };
   assert.deepStrictEqual(roundTrip(config), config);
 });
@@ -81,6 +82,7 @@ test('generated configurations of every shape survive the round trip', () => {
       clustering: { max_cluster_size: 2 + Math.floor(random() * 500), min_link_density: random() < 0.5 ? 0 : Math.round(random() * 100) / 100 },
       link: random() < 0.5 ? null : { source_column: 'src', mode: pick(['link_only', 'link_and_dedupe'] as const) },
       exclude_columns: random() < 0.5 ? [] : ['rec_id'],
+      columns: random() < 0.5 ? {} : { name_b: 'name' },
     };
     assert.deepStrictEqual(roundTrip(config), config, `config #${n}:\n${configToYaml(config)}`);
   }

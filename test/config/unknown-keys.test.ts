@@ -6,7 +6,7 @@ test('an unknown top-level key is an error naming it and the allowed keys', () =
   const issues = rejectionIssues(`matchkeys:\n${PERSON_FUZZY}blocks:\n  keys: []\n`);
   assert.equal(
     issueAt(issues, 'blocks').message,
-    'unknown key "blocks"; expected one of: matchkeys, blocking, review, clustering, link, exclude_columns',
+    'unknown key "blocks"; expected one of: matchkeys, blocking, review, clustering, link, exclude_columns, columns',
   );
 });
 
@@ -72,6 +72,6 @@ link: {source_column: src, how: link_only}
 test('keys named like Object.prototype members are ordinary unknown keys', () => {
   const base = 'matchkeys: [{name: e, type: exact, fields: [{field: email, constructor: 1}]}]\n';
   const issues = rejectionIssues(`${base}__proto__: {x: 1}\n`);
-  assert.equal(issueAt(issues, '__proto__').message, 'unknown key "__proto__"; expected one of: matchkeys, blocking, review, clustering, link, exclude_columns');
+  assert.equal(issueAt(issues, '__proto__').message, 'unknown key "__proto__"; expected one of: matchkeys, blocking, review, clustering, link, exclude_columns, columns');
   assert.equal(issueAt(issues, 'matchkeys[0].fields[0].constructor').message, 'unknown key "constructor"; expected one of: field, transforms');
 });

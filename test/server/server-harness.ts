@@ -33,7 +33,7 @@ export interface TestServer {
  * await t.stop();
  */
 export async function startTestServer(
-  opts: { file?: string; config?: string | null; app?: Partial<ServeOptions['app']>; waitReady?: boolean; stateDir?: string } = {},
+  opts: { file?: string; secondFile?: string; config?: string | null; app?: Partial<ServeOptions['app']>; waitReady?: boolean; stateDir?: string } = {},
 ): Promise<TestServer> {
   // A given state folder belongs to the caller (a restart test reuses it); a fresh one is removed by stop().
   const ownState = opts.stateDir === undefined;
@@ -41,6 +41,7 @@ export async function startTestServer(
   const server = await startServer(
     {
       file: opts.file ?? FIXTURE_CSV,
+      secondFile: opts.secondFile ?? null,
       // `config: null` serves zero-config: the controller chooses the configuration.
       config: opts.config === null ? null : loadConfigFile(opts.config ?? FIXTURE_CONFIG),
       configLabel: opts.config === null ? null : (opts.config ?? FIXTURE_CONFIG),
