@@ -7,17 +7,20 @@ import { missingFiles, readManifest, type Dataset } from './lib/dataset-manifest
 import { buildLinkTable } from './lib/link-table.js';
 import { machineInfo } from './lib/machine.js';
 import { replaceSection } from './lib/markdown.js';
-import type { QualityResults, QualityRun } from './lib/quality-results.js';
+import { corruptColumn } from './lib/corrupt-column.js';
+import { ROBUSTNESS_DATASETS } from './lib/dataset-split.js';
+import type { QualityResults, QualityRun, RenamedRun, RobustnessRun } from './lib/quality-results.js';
 import { qualityTables } from './lib/quality-tables.js';
 import { BENCH_OUT, CLI, currentCommit, REPO_ROOT } from './lib/repo-paths.js';
 import { runTimed } from './lib/timed-process.js';
 
-const USAGE = `Usage: node dist/bench/quality.js [--shared ../shared] [--only a,b] [--mode hand|zero|both] [--timeout-min 15]
+const USAGE = `Usage: node dist/bench/quality.js [--shared ../shared] [--only a,b] [--mode hand|zero|both] [--timeout-min 15] [--no-robustness]
 
   --shared <dir>      the shared folder holding data/manifest.json; default ../shared
   --only <names>      comma-separated dataset names (default: every dataset present)
   --mode <mode>       hand-written configurations, zero-config, or both (default)
   --timeout-min <n>   kill a run after n minutes and report it as failed (default 15)
+  --no-robustness     skip the robustness suite and the renamed-columns runs (about 5 minutes)
 `;
 
 /**
@@ -40,6 +43,7 @@ async function main(): Promise<number> {
       only: { type: 'string' },
       mode: { type: 'string', default: 'both' },
       'timeout-min': { type: 'string', default: '15' },
+      'no-robustness': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -81,6 +85,18 @@ async function main(): Promise<number> {
     if (mode !== 'hand') runs.push(await evaluate(d, input, 'zero', null, timeoutMs));
   }
 
+  let robustness = previous?.robustness ?? [];
+  let renamed = previous?.renamed ?? [];
+  if (values['no-robustness'] !== true && mode !== 'hand' && datasets !== null) {
+    const picked = datasets.filter((d) => (only === null || only.has(d.name)) && missingFiles(shared, d).length === 0);
+    const zeroOf = (name: string): number | null => runs.find((r) => r.dataset === name && r.mode === 'zero')?.f1 ?? null;
+    const fresh = await robustnessSuite(shared, picked, timeoutMs);
+    robustness = [...fresh, ...robustness.filter((r) => !fresh.some((f) => f.dataset === r.dataset))];
+    const freshRenamed = await renamedRuns(shared, picked, timeoutMs);
+    renamed = [...freshRenamed, ...renamed.filter((r) => !freshRenamed.some((f) => f.dataset === r.dataset))];
+    for (const r of fresh) if (zeroOf(r.dataset) === null) log(`${r.dataset}: robustness measured without a clean zero-config figure this run`);
+  }
+
   // Runs not repeated this time (--only, --mode) keep their previous figures.
   const merged = [...runs];
   for (const old of previous?.runs ?? []) {
@@ -88,7 +104,7 @@ async function main(): Promise<number> {
   }
   const order = (datasets ?? []).map((d) => d.name);
   merged.sort((a, b) => order.indexOf(a.dataset) - order.indexOf(b.dataset) || a.mode.localeCompare(b.mode));
-  const results: QualityResults = { generated_at: new Date().toISOString(), commit: currentCommit(), machine: machineInfo(), runs: merged, skipped };
+  const results: QualityResults = { generated_at: new Date().toISOString(), commit: currentCommit(), machine: machineInfo(), runs: merged, skipped, robustness, renamed };
   writeFileSync(resultsPath, JSON.stringify(results, null, 2) + '\n');
   log(`wrote ${relative(REPO_ROOT, resultsPath)}`);
   const docPath = join(REPO_ROOT, 'docs', 'quality.md');
@@ -114,6 +130,8 @@ function log(line: string): void {
 
 interface EvaluateInput {
   csv: string;
+  /** A second file to link with `csv` (two-file input). */
+  second?: string;
   truth: string;
   rows: number;
   /** Leaking and id columns: --exclude in both modes. */
@@ -178,7 +196,7 @@ async function evaluate(d: Dataset, input: EvaluateInput, mode: 'hand' | 'zero',
     log(`${d.name} (${mode}): ${run.error}`);
     return run;
   }
-  const args = [CLI, 'evaluate', '--file', input.csv, '--truth', input.truth, '--quiet'];
+  const args = [CLI, 'evaluate', '--file', input.csv, ...(input.second !== undefined ? ['--file', input.second] : []), '--truth', input.truth, '--quiet'];
   if (config !== null) args.push('--config', config);
   for (const c of exclude) args.push('--exclude', c);
   log(`${d.name} (${mode}) …`);
@@ -192,7 +210,9 @@ async function evaluate(d: Dataset, input: EvaluateInput, mode: 'hand' | 'zero',
         candidate_pairs: number;
         pairwise: { precision: number; recall: number; f1: number };
         bcubed: { precision: number; recall: number; f1: number };
+        column_alignment?: { pairs: Array<{ first: string; second: string }> };
       };
+      if (j.column_alignment) run.alignment = j.column_alignment.pairs.map((p) => `${p.second} → ${p.first}`).join(', ');
       Object.assign(run, {
         candidate_pairs: j.candidate_pairs,
         precision: j.pairwise.precision,
@@ -210,6 +230,65 @@ async function evaluate(d: Dataset, input: EvaluateInput, mode: 'hand' | 'zero',
     `${d.name} (${mode}): ${run.error ?? `P=${run.precision?.toFixed(4)} R=${run.recall?.toFixed(4)} F1=${run.f1?.toFixed(4)} B3-F1=${run.bcubed_f1?.toFixed(4)}`} in ${(run.wall_ms / 1000).toFixed(1)} s`,
   );
   return run;
+}
+
+/**
+ * The robustness suite: for each person dataset present, each user column in
+ * turn blanked, then garbled, on a seeded 40% of the rows, evaluated in
+ * zero-config mode (docs/autoconfig.md §9).
+ */
+async function robustnessSuite(shared: string, datasets: readonly Dataset[], timeoutMs: number): Promise<RobustnessRun[]> {
+  const out: RobustnessRun[] = [];
+  const dir = join(BENCH_OUT, 'robustness');
+  mkdirSync(dir, { recursive: true });
+  for (const d of datasets) {
+    if (d.kind !== 'dedupe' || !(ROBUSTNESS_DATASETS as readonly string[]).includes(d.name)) continue;
+    const input = await inputFor(shared, d);
+    const columns = d.columns.filter((c) => !input.exclude.includes(c));
+    for (const [k, column] of columns.entries()) {
+      for (const corruption of ['blank', 'garble'] as const) {
+        const csv = join(dir, `${d.name}-${k}-${corruption}.csv`);
+        await corruptColumn(input.csv, csv, column, corruption, 1000 + k);
+        const run = await evaluate({ ...d, name: `${d.name} [${column} ${corruption}]` }, { ...input, csv }, 'zero', null, timeoutMs);
+        out.push({ ...run, dataset: d.name, column, corruption });
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * The link datasets as two files, the second file's columns renamed `c1…ck`
+ * in reverse order, evaluated in zero-config mode: the held-back case of a
+ * second source naming its columns its own way.
+ */
+async function renamedRuns(shared: string, datasets: readonly Dataset[], timeoutMs: number): Promise<RenamedRun[]> {
+  const out: RenamedRun[] = [];
+  const dir = join(BENCH_OUT, 'renamed');
+  mkdirSync(dir, { recursive: true });
+  for (const d of datasets) {
+    if (d.kind !== 'link') continue;
+    const folder = join(shared, 'data', d.name);
+    const stacked = await inputFor(shared, d);
+    const right = join(dir, `${d.name}-right.csv`);
+    const names = renameColumns(join(folder, d.right), right);
+    const exclude = unique([...d.exclude_columns, d.left_id].filter((c) => d.left_columns.includes(c)));
+    // The second file's id and truth columns, under their new names.
+    for (const c of [...d.exclude_columns, d.right_id]) if (names.has(c)) exclude.push(names.get(c) as string);
+    const run = await evaluate({ ...d, name: `${d.name} [renamed]` }, { csv: join(folder, d.left), second: right, truth: stacked.truth, rows: stacked.rows, exclude }, 'zero', null, timeoutMs);
+    out.push({ ...run, dataset: d.name });
+  }
+  return out;
+}
+
+/** Copies a CSV with its header replaced by `c1…ck` in reverse order of the columns; returns old name → new name. */
+function renameColumns(input: string, output: string): Map<string, string> {
+  const text = readFileSync(input, 'utf8');
+  const end = text.indexOf('\n');
+  const header = text.slice(0, end).replace(/\r$/, '').split(',');
+  const renamed = header.map((_, i) => `c${header.length - i}`);
+  writeFileSync(output, renamed.join(',') + text.slice(end));
+  return new Map(header.map((h, i) => [h, renamed[i]]));
 }
 
 mkdirSync(BENCH_OUT, { recursive: true });

@@ -22,7 +22,18 @@ export interface QualityRun {
   /** Spawn to exit. */
   wall_ms: number | null;
   error: string | null;
+  /** Two files linked: how kindred aligned their columns (`second → first`, …). */
+  alignment?: string | null;
 }
+
+/** A zero-config run of the robustness suite: one column of a person dataset corrupted on 40% of the rows. */
+export interface RobustnessRun extends QualityRun {
+  column: string;
+  corruption: 'blank' | 'garble';
+}
+
+/** A link dataset given as two files, the second file's columns renamed `c1…ck` in reverse order: what alignment has to go on is the values. */
+export type RenamedRun = QualityRun;
 
 /**
  * Everything one `make quality` wrote.
@@ -36,4 +47,6 @@ export interface QualityResults {
   machine: MachineInfo;
   runs: QualityRun[];
   skipped: string[];
+  robustness?: RobustnessRun[];
+  renamed?: RenamedRun[];
 }

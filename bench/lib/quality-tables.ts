@@ -1,6 +1,7 @@
 /** Turns bench/quality-results.json into the tables of docs/quality.md: one per mode, and the targets. */
 import { markdownTable } from './markdown.js';
 import { formatCount, formatFixed, formatSeconds } from './number-format.js';
+import { DATASET_SPLIT, ROBUSTNESS_MAX_DROP } from './dataset-split.js';
 import type { QualityResults, QualityRun } from './quality-results.js';
 
 /**
@@ -46,7 +47,54 @@ export function qualityTables(q: QualityResults): Record<string, string> {
     'quality:targets': targetsTable(q),
     'quality:hand': modeTable(q.runs.filter((r) => r.mode === 'hand'), true),
     'quality:zero': modeTable(q.runs.filter((r) => r.mode === 'zero'), false),
+    'quality:validation': validationTable(q),
+    'quality:renamed': renamedTable(q),
+    'quality:robustness': robustnessTable(q),
   };
+}
+
+/** Zero-config F1 of each half of the split, and each half's mean. */
+function validationTable(q: QualityResults): string {
+  const f1 = (name: string): number | null => q.runs.find((r) => r.dataset === name && r.mode === 'zero')?.f1 ?? null;
+  const rows: string[][] = [];
+  for (const half of ['tuning', 'validation'] as const) {
+    const names = DATASET_SPLIT[half];
+    const measured = names.map(f1).filter((x): x is number => x !== null);
+    for (const n of names) rows.push([half, n, formatFixed(f1(n), 4)]);
+    rows.push([half, '**mean**', measured.length === 0 ? '—' : `**${formatFixed(measured.reduce((s, x) => s + x, 0) / measured.length, 4)}**`]);
+  }
+  return markdownTable(['half', 'dataset', 'zero-config F1'], rows);
+}
+
+/** The link datasets as two files with the second file's columns renamed: F1 next to the stacked zero-config figure, and the alignment found. */
+function renamedTable(q: QualityResults): string {
+  const runs = q.renamed ?? [];
+  if (runs.length === 0) return '_Not run (make quality --no-robustness, or no link dataset present)._';
+  return markdownTable(
+    ['dataset', 'zero-config F1 (one stacked file)', 'two files, second renamed: F1', 'alignment found'],
+    runs.map((r) => [
+      r.dataset,
+      formatFixed(q.runs.find((z) => z.dataset === r.dataset && z.mode === 'zero')?.f1 ?? null, 4),
+      r.f1 === null ? (r.error !== null ? 'failed' : '—') : formatFixed(r.f1, 4),
+      r.alignment ?? '',
+    ]),
+  );
+}
+
+/** Each corrupted column's zero-config F1 and its drop from the clean figure, pass at a drop of at most 0.05. */
+function robustnessTable(q: QualityResults): string {
+  const runs = q.robustness ?? [];
+  if (runs.length === 0) return '_Not run (make quality --no-robustness, or no person dataset present)._';
+  const clean = (name: string): number | null => q.runs.find((r) => r.dataset === name && r.mode === 'zero')?.f1 ?? null;
+  let passed = 0;
+  const rows = runs.map((r) => {
+    const base = clean(r.dataset);
+    const drop = base === null || r.f1 === null ? null : base - r.f1;
+    const ok = drop !== null && drop <= ROBUSTNESS_MAX_DROP;
+    if (ok) passed++;
+    return [r.dataset, r.column, r.corruption, formatFixed(base, 4), formatFixed(r.f1, 4), formatFixed(drop, 4), drop === null ? 'not measured' : ok ? 'pass' : '**fail**'];
+  });
+  return `${passed} of ${runs.length} cells pass (drop ≤ ${ROBUSTNESS_MAX_DROP}).\n\n${markdownTable(['dataset', 'column', 'corruption (40% of rows)', 'clean F1', 'F1', 'drop', 'status'], rows)}`;
 }
 
 function metaSection(q: QualityResults): string {

@@ -27,8 +27,8 @@ const SAMPLE = 2000;
 /** Words kept per column's vocabulary. */
 const VOCABULARY = 5000;
 /** Below this score two columns are not the same field. */
-const MIN_SCORE = 0.5;
-/** Values weigh more than names: two sources name one field differently far more often than they fill two fields alike. */
+const MIN_SCORE = 0.6;
+/** How far a name's likeness moves a pair's score from its values' likeness: values decide, names break near-ties. */
 const NAME_SHARE = 0.35;
 
 /** What a column's values look like, and the words they use. */
@@ -117,9 +117,10 @@ export function nameSimilarity(a: string, b: string): number {
 
 /**
  * Aligns the second table's columns with the first's: every pair of columns
- * is scored `0.35 × name similarity + 0.65 × value similarity`, and pairs
+ * is scored by how alike their values are, moved by 0.35 × how much more
+ * alike their names are than these tables' names usually are, and pairs
  * are taken best first, each column at most once, while the score is at
- * least 0.5. `fixed` pairs (second → first, from the configuration's
+ * least 0.6. `fixed` pairs (second → first, from the configuration's
  * `columns:`) are taken first and override the scores. `exclude`d names
  * (on either side) are never paired, and the second file's are not listed.
  * Deterministic.
@@ -139,15 +140,15 @@ export function alignColumns(first: ColumnStore, second: ColumnStore, fixed: Rea
   }
   const sigFirst = first.names.map((_, c) => signature(first, c));
   const sigSecond = second.names.map((_, c) => signature(second, c));
-  const candidates: AlignedPair[] = [];
-  first.names.forEach((f, i) => {
-    second.names.forEach((s, j) => {
-      if (usedFirst.has(f) || usedSecond.has(s)) return;
-      const name = nameSimilarity(f, s);
-      const value = valueSimilarity(sigFirst[i], sigSecond[j]);
-      const score = NAME_SHARE * name + (1 - NAME_SHARE) * value;
-      candidates.push({ first: f, second: s, score: round3(score), name_score: round3(name), value_score: round3(value), by: 'names_and_values' });
-    });
+  const open = first.names.flatMap((f, i) => second.names.map((s, j) => ({ f, s, i, j }))).filter((p) => !usedFirst.has(p.f) && !usedSecond.has(p.s));
+  // Names count only as far as they stand out from how alike any two of these tables' names are:
+  // a second source with names that say nothing (c1, c2, …) is aligned on its values alone.
+  const names = open.map((p) => nameSimilarity(p.f, p.s));
+  const usual = names.length === 0 ? 0 : names.reduce((sum, x) => sum + x, 0) / names.length;
+  const candidates: AlignedPair[] = open.map((p, k) => {
+    const value = valueSimilarity(sigFirst[p.i], sigSecond[p.j]);
+    const score = value + NAME_SHARE * (names[k] - usual);
+    return { first: p.f, second: p.s, score: round3(score), name_score: round3(names[k]), value_score: round3(value), by: 'names_and_values' };
   });
   // Best first; ties by column order, so the result never depends on the sort's stability.
   candidates.sort((x, y) => y.score - x.score || first.names.indexOf(x.first) - first.names.indexOf(y.first) || second.names.indexOf(x.second) - second.names.indexOf(y.second));
