@@ -1,6 +1,7 @@
 /** Columns that repeat one another within a record (a first name inside a full name, a year inside a date), found from the rows, so that repeated evidence is counted once. */
 import type { ScoredField } from '../config/types.js';
 import type { ColumnStore } from '../data/column-store.js';
+import { wordsOf } from '../data/column-alignment.js';
 import { sampleRows } from './column-profile.js';
 
 /** Rows read per pair of columns. */
@@ -10,13 +11,6 @@ const CONTAINED_SHARE = 0.5;
 /** Fewer rows holding both columns than this say nothing. */
 const MIN_ROWS = 20;
 
-function words(v: string): string[] {
-  return v
-    .normalize('NFC')
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w.length > 0);
-}
 
 /**
  * How much `inner` repeats `outer` on the rows holding both: `share`, the
@@ -35,10 +29,10 @@ export function containedShare(store: ColumnStore, outer: number, inner: number,
     const a = store.get(outer, r);
     const b = store.get(inner, r);
     if (a === null || b === null) continue;
-    const wb = words(b);
+    const wb = wordsOf(b);
     if (wb.length === 0) continue;
     both++;
-    const listA = words(a);
+    const listA = wordsOf(a);
     const wa = new Set(listA);
     if (!wb.every((w) => wa.has(w))) continue;
     inside++;

@@ -41,7 +41,13 @@ interface ValueSignature {
   words: Set<string>;
 }
 
-function wordsOf(v: string): string[] {
+/**
+ * The words of a value: case-folded (NFC) runs of letters and digits.
+ *
+ * @example
+ * wordsOf('Mary-Ann  SMITH'); // ['mary', 'ann', 'smith']
+ */
+export function wordsOf(v: string): string[] {
   return v
     .normalize('NFC')
     .toLowerCase()
