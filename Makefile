@@ -2,6 +2,7 @@
 SHELL := /bin/bash
 NODE ?= node
 FILE ?=
+FILE2 ?=
 CONFIG ?=
 HOST ?= 127.0.0.1
 PORT ?= 8080
@@ -24,8 +25,8 @@ test: build
 	$(NODE) --test --test-concurrency=2 $$(find dist -name '*.test.js' -not -path '*/node_modules/*' | sort)
 
 serve: build
-	@test -n "$(FILE)" || { echo "usage: make serve FILE=<csv> [CONFIG=<yaml>] [HOST=...] [PORT=...]" >&2; exit 2; }
-	$(NODE) dist/src/cli/main.js serve --file "$(FILE)" $(if $(CONFIG),--config "$(CONFIG)") --host "$(HOST)" --port "$(PORT)"
+	@test -n "$(FILE)" || { echo "usage: make serve FILE=<csv> [FILE2=<csv to link>] [CONFIG=<yaml>] [HOST=...] [PORT=...]" >&2; exit 2; }
+	$(NODE) dist/src/cli/main.js serve --file "$(FILE)" $(if $(FILE2),--file "$(FILE2)") $(if $(CONFIG),--config "$(CONFIG)") --host "$(HOST)" --port "$(PORT)"
 
 bench: build
 	$(NODE) dist/bench/run.js --shared "$(SHARED)"
