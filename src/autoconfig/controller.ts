@@ -8,6 +8,7 @@ import { healthVerdict, l1Distance, measureRun, signalVector, SIGNAL_FLOOR, type
 import { RULES, describeKey } from './rules.js';
 import { blockingRecallReport, type BlockingRecallReport } from './blocking-recall-report.js';
 import type { Containment } from './column-redundancy.js';
+import { chooseModel, skippedChoice, type ModelChoice } from './model-choice.js';
 import type { Decision, Health, StopReason, Telemetry } from './telemetry-schema.js';
 
 /** Options of one controller run. */
@@ -38,12 +39,16 @@ export interface ControllerResult {
 export const CONTROLLER_DEFAULTS = { sampleSize: 30_000, maxIterations: 4, maxMs: 30_000 } as const;
 /** Two runs whose signal vectors are closer than this (L1) mean the last rule changed nothing that matters. */
 const CONVERGE_EPSILON = 0.05;
+/** Why the model choice was skipped when the budget ran out first. */
+const SPENT = 'the time budget was spent before both models were judged';
 
 interface Entry {
   iteration: number;
   config: Config;
   signals: HealthSignals;
   verdict: HealthVerdict;
+  /** Kept pairs of the run, when it ran on the probe's rows (the sample is the uniform one). */
+  pairs: MatchRun['pairs'] | null;
 }
 
 const HEALTH_RANK: Record<Health, number> = { green: 0, yellow: 1, red: 2 };
@@ -103,7 +108,7 @@ export async function runController(store: ColumnStore, pool: WorkerPool, option
     options.onProgress?.(iteration + 1, maxIterations);
     const signals = measureRun(run);
     const verdict = healthVerdict(signals);
-    entries.push({ iteration, config, signals, verdict });
+    entries.push({ iteration, config, signals, verdict, pairs: sample === uniform ? run.pairs : null });
     const healthy = verdict.health === 'green';
     const prev = entries.at(-2);
     // A red run keeps asking the rules: only a usable configuration may settle.
@@ -139,11 +144,30 @@ export async function runController(store: ColumnStore, pool: WorkerPool, option
     }
   }
 
+  let best = commitChoice(entries);
+  let modelChoice: ModelChoice | null = null;
+  const left = maxMs - (performance.now() - t0);
+  if (best.config.matchkeys[0]?.type === 'weighted' && left <= 0) modelChoice = skippedChoice(SPENT);
+  else if (best.config.matchkeys[0]?.type === 'weighted') {
+    const deadline = AbortSignal.timeout(Math.ceil(left));
+    const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
+    try {
+      const outcome = await chooseModel({ table: uniform, config: best.config, pairs: best.pairs, probe, profiles: userProfiles, pool, signal });
+      modelChoice = outcome.choice;
+      if (outcome.run !== null) {
+        const signals = measureRun(outcome.run);
+        best = { ...best, config: outcome.config, signals, verdict: healthVerdict(signals), pairs: null };
+      }
+    } catch (e) {
+      if (options.signal?.aborted === true || !deadline.aborted) throw e;
+      modelChoice = skippedChoice(SPENT);
+    }
+  }
   options.onProgress?.(maxIterations, maxIterations);
-  const best = commitChoice(entries);
   const across = best.config.link?.mode === 'link_only' ? best.config.link.source_column : undefined;
   const recall = blockingRecallReport(uniform, probe, best.config.blocking.keys, across);
-  return { config: best.config, telemetry: buildTelemetry(options.source, best, stop, decisions, priors, recall, contained, performance.now() - t0) };
+  const telemetry = buildTelemetry(options.source, best, stop, decisions, priors, recall, contained, modelChoice, performance.now() - t0);
+  return { config: best.config, telemetry };
 }
 
 /**
@@ -172,6 +196,7 @@ function buildTelemetry(
   priors: Telemetry['column_priors'],
   recall: BlockingRecallReport,
   contained: Containment[],
+  modelChoice: ModelChoice | null,
   elapsed: number,
 ): Telemetry {
   const s = best.signals;
@@ -197,6 +222,7 @@ function buildTelemetry(
     column_priors: priors,
     contained_columns: contained,
     decisions,
+    model_choice: modelChoice,
     committed_matchkeys: c.matchkeys.map((m) => ({
       name: m.name,
       type: m.type,

@@ -132,16 +132,21 @@ export function topRanked(rows: readonly number[], rank: Float64Array, count: nu
  * robustScore(probe, 0, new Set([probe.columns.indexOf('surname')]));
  */
 export function robustScore(probe: LikelyMatches, pair: number, leaveOut: ReadonlySet<number> = new Set()): number {
-  const k = probe.columns.length;
+  return robustMean(probe.sims, pair * probe.columns.length, probe.weights, leaveOut);
+}
+
+/** {@link robustScore} of the similarities `sims[offset ..]`, one per weight. */
+function robustMean(sims: ArrayLike<number>, offset: number, weights: readonly number[], leaveOut: ReadonlySet<number>): number {
+  const k = weights.length;
   let sum = 0;
   let weight = 0;
   let present = 0;
   let worst = -1;
   let worstSim = Infinity;
   for (let c = 0; c < k; c++) {
-    const s = probe.sims[pair * k + c];
+    const s = sims[offset + c];
     if (Number.isNaN(s) || leaveOut.has(c)) continue;
-    const w = probe.weights[c];
+    const w = weights[c];
     sum += w * s;
     weight += w;
     present++;
@@ -152,11 +157,35 @@ export function robustScore(probe: LikelyMatches, pair: number, leaveOut: Readon
   }
   if (present < 2) return NaN;
   if (present >= 3) {
-    sum -= probe.weights[worst] * worstSim;
-    weight -= probe.weights[worst];
+    sum -= weights[worst] * worstSim;
+    weight -= weights[worst];
   }
   // Agreement on a year and a category alone is no evidence of a match: the columns judged must be able to carry it.
   return weight >= MIN_EVIDENCE ? sum / weight : NaN;
+}
+
+/**
+ * Judges any pair of rows of the probe's table as the probe judges its own:
+ * the {@link robustScore} of their column-by-column similarities. A model's
+ * matches are checked this way whether or not the probe's search met them.
+ *
+ * @example
+ * const judge = probeJudge(sample, probe);
+ * judge(3, 17) >= probe.threshold; // a likely match
+ */
+export function probeJudge(store: ColumnStore, probe: LikelyMatches): (x: number, y: number) => number {
+  const values = probe.columns.map((c) => columnValues(store, store.columnIndex(c)));
+  const sims = new Float64Array(values.length);
+  const none = new Set<number>();
+  return (x, y) => {
+    for (let c = 0; c < values.length; c++) sims[c] = columnSimilarity(values[c][x], values[c][y]);
+    return robustMean(sims, 0, probe.weights, none);
+  };
+}
+
+/** Two values' {@link similarity} after case folding and trimming; NaN when either is missing. */
+function columnSimilarity(va: string | null, vb: string | null): number {
+  return va === null || vb === null ? NaN : similarity(va.toLowerCase().trim(), vb.toLowerCase().trim());
 }
 
 /**
@@ -257,13 +286,8 @@ export function findLikelyMatches(
     for (let c = 0; c < k; c++) {
       const va = values[c][pairsA[i]];
       const vb = values[c][pairsB[i]];
-      if (va === null || vb === null) {
-        sims[i * k + c] = NaN;
-        continue;
-      }
-      const fa = va.toLowerCase().trim();
-      const fb = vb.toLowerCase().trim();
-      sims[i * k + c] = similarity(fa, fb);
+      sims[i * k + c] = columnSimilarity(va, vb);
+      if (va === null || vb === null) continue;
       const ka = loose(va);
       if (loose(vb).some((x) => ka.includes(x))) foundBy[i] |= 1 << Math.min(c, 31);
     }

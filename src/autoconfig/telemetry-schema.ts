@@ -18,6 +18,9 @@ export const DecisionSchema = v.object({
   wall_clock_ms: num,
 });
 
+/** How one model's accepted pairs agree with the probe's likely matches. */
+const ModelFiguresSchema = v.object({ threshold: num, precision: num, recall: num, f1: num, accepted: num });
+
 /** One field of a committed matchkey. */
 const MatchkeyFieldSchema = v.object({ column: str, scorer: str, weight: num });
 
@@ -58,6 +61,19 @@ export const TelemetrySchema = v.object({
     }),
   ),
   decisions: v.nullish(v.array(DecisionSchema)),
+  /** Weighted or Fellegi–Sunter, chosen by agreement with the probe's likely matches (docs/autoconfig.md §3.3). */
+  model_choice: v.nullish(
+    v.object({
+      chosen: v.nullish(v.picklist(['weighted', 'probabilistic'])),
+      criterion: str,
+      judged_pairs: num,
+      likely_matches: num,
+      weighted: v.nullish(ModelFiguresSchema),
+      probabilistic: v.nullish(v.object({ ...ModelFiguresSchema.entries, em_converged: v.nullish(v.boolean()) })),
+      skipped: str,
+      rationale: str,
+    }),
+  ),
   committed_matchkeys: v.nullish(
     v.array(
       v.object({

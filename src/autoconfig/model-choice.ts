@@ -1,0 +1,264 @@
+/** Weighted or Fellegi–Sunter: both models are run on the uniform sample and judged by how well they agree with the probe's likely matches, which neither of them chose. */
+import type { Config, ProbabilisticMatchkey, ScoredField, WeightedMatchkey } from '../config/types.js';
+import { CONFIG_DEFAULTS } from '../config/normalize.js';
+import type { ColumnStore } from '../data/column-store.js';
+import { runMatching, type MatchRun, type PairList } from '../engine/run.js';
+import type { WorkerPool } from '../engine/worker-pool.js';
+import { reaches } from '../engine/scoring/matchkey-math.js';
+import type { ColumnProfile } from './column-profile.js';
+import { SIGNAL_FLOOR } from './health-signals.js';
+import { probeJudge, robustScore, type LikelyMatches } from './likely-matches.js';
+import { columnValues } from './sample-values.js';
+import { scoreValley } from './score-valley.js';
+
+/**
+ * How a model's accepted pairs agree with the probe's likely matches, on
+ * the probe's pairs only (the probe judged nothing else): `precision` of
+ * the accepted pairs the probe scored, `recall` of its likely matches.
+ */
+export interface ProbeAgreement {
+  precision: number;
+  recall: number;
+  f1: number;
+  /** Pairs the model accepted (on the probe's table). */
+  accepted: number;
+}
+
+/** What the choice measured and chose, as the telemetry reports it. */
+export interface ModelChoice {
+  chosen: 'weighted' | 'probabilistic';
+  criterion: 'probe_agreement_f1';
+  /** Accepted pairs the probe could judge (both models), and the probe's likely matches recall is measured on. */
+  judged_pairs: number;
+  likely_matches: number;
+  weighted: (ProbeAgreement & { threshold: number }) | null;
+  probabilistic: (ProbeAgreement & { threshold: number; em_converged: boolean }) | null;
+  /** Why the models were not both judged (null when they were). */
+  skipped: string | null;
+  /** Why the chosen model was chosen, in a sentence. */
+  rationale: string;
+}
+
+/**
+ * The Fellegi–Sunter model must beat the weighted one by this much F1: the
+ * probe holds a few thousand pairs, so a smaller lead is within its noise
+ * (one standard error of an F1 near 0.9 on 1,000 likely matches is about
+ * 0.01), and the weighted model is the one whose scores a steward can read.
+ */
+export const CHOICE_MARGIN = 0.02;
+/**
+ * Fewer likely matches than this rank nothing: one standard error of a
+ * recall measured on 100 is up to 0.05, more than the margin.
+ */
+export const MIN_LIKELY = 100;
+/**
+ * The yardstick is trusted only where the model it prefers agrees with it
+ * more than it disagrees (F1 ≥ 0.5): product listings whose two sources word
+ * a title differently agree with the probe's column-by-column judge on
+ * neither model, and a yardstick that fits neither cannot rank them.
+ */
+export const MIN_AGREEMENT = 0.5;
+
+const CRITERION = 'probe_agreement_f1' as const;
+
+/** Profile kinds whose values are names: common ones (Smith) agree by chance, rare ones single a person out. */
+const TF_KINDS: ReadonlySet<ColumnProfile['kind']> = new Set(['name']);
+
+/**
+ * The Fellegi–Sunter twin of a weighted matchkey: the same fields, scorers
+ * and transforms, each turned into comparison levels (3 for a fuzzy scorer,
+ * 2 for exact) whose weights EM learns on the blocked pairs, with
+ * term-frequency adjustment on name columns. Negative evidence is dropped:
+ * a disagreement level already carries its own (negative) weight.
+ *
+ * @example
+ * probabilisticTwin(weighted, profiles).fields[0].tf_adjustment; // true for a surname column
+ */
+export function probabilisticTwin(mk: WeightedMatchkey, profiles: readonly ColumnProfile[], threshold: number): ProbabilisticMatchkey {
+  const kind = new Map(profiles.map((p) => [p.column, p.kind]));
+  const field = (f: ScoredField): ScoredField => {
+    const binary = f.scorer === 'exact';
+    const k = kind.get(f.field);
+    return {
+      field: f.field,
+      transforms: f.transforms,
+      scorer: f.scorer,
+      weight: f.weight,
+      levels: binary ? CONFIG_DEFAULTS.levels.exact : CONFIG_DEFAULTS.levels.fuzzy,
+      partial_threshold: binary ? CONFIG_DEFAULTS.partialThreshold.exact : CONFIG_DEFAULTS.partialThreshold.fuzzy,
+      tf_adjustment: k !== undefined && TF_KINDS.has(k),
+    };
+  };
+  return {
+    name: mk.name,
+    type: 'probabilistic',
+    fields: mk.fields.map(field),
+    threshold,
+    negative_evidence: [],
+    missing: 'unobserved',
+    em: { ...CONFIG_DEFAULTS.em },
+  };
+}
+
+/**
+ * Agreement of the pairs a run accepts at `threshold` with the probe, on
+ * rows of the probe's table: `precision`, the share of accepted pairs the
+ * probe's judge ({@link probeJudge}) calls likely matches (pairs it cannot
+ * judge, too little evidence on both sides, left out); `recall`, the share
+ * of the probe's own likely matches accepted. Every accepted pair is judged,
+ * not only those the probe's search met: a model that matches outside the
+ * probe's reach pays for it. A run's kept pairs must include every pair
+ * scoring at least `threshold`; `eligible` names the pairs the run may
+ * match at all (across tables in a link-only run).
+ *
+ * @example
+ * probeAgreement(run.pairs, 0.8, probe, probeJudge(uniform, probe)).f1; // 0.93
+ */
+export function probeAgreement(
+  pairs: PairList,
+  threshold: number,
+  probe: LikelyMatches,
+  judge: (x: number, y: number) => number,
+  eligible: (x: number, y: number) => boolean = () => true,
+): ProbeAgreement & { judged: number; likely: number } {
+  const likely = new Set<string>();
+  for (let i = 0; i < probe.a.length; i++) {
+    if (eligible(probe.a[i], probe.b[i]) && robustScore(probe, i) >= probe.threshold) likely.add(pairKey(probe.a[i], probe.b[i]));
+  }
+  let accepted = 0;
+  let judged = 0;
+  let agreed = 0;
+  let found = 0;
+  for (let i = 0; i < pairs.count; i++) {
+    if (!reaches(pairs.score[i], threshold)) continue;
+    accepted++;
+    if (likely.has(pairKey(pairs.a[i], pairs.b[i]))) found++;
+    const s = judge(pairs.a[i], pairs.b[i]);
+    if (Number.isNaN(s)) continue;
+    judged++;
+    if (s >= probe.threshold) agreed++;
+  }
+  const precision = judged === 0 ? 0 : agreed / judged;
+  const recall = likely.size === 0 ? 0 : found / likely.size;
+  const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
+  return { precision: round4(precision), recall: round4(recall), f1: round4(f1), accepted, judged, likely: likely.size };
+}
+
+function pairKey(a: number, b: number): string {
+  return a < b ? `${a},${b}` : `${b},${a}`;
+}
+
+/**
+ * The configuration with its weighted matchkey replaced by `twin`.
+ *
+ * @example
+ * withMatchkey(config, twin).matchkeys[0].type; // 'probabilistic'
+ */
+export function withMatchkey(config: Config, twin: ProbabilisticMatchkey): Config {
+  return { ...config, matchkeys: config.matchkeys.map((m) => (m.name === twin.name ? twin : m)) };
+}
+
+/**
+ * The choice when there was no time to make it: the weighted model stays.
+ *
+ * @example
+ * skippedChoice('the time budget was spent').chosen; // 'weighted'
+ */
+export function skippedChoice(why: string): ModelChoice {
+  return { chosen: 'weighted', criterion: CRITERION, judged_pairs: 0, likely_matches: 0, weighted: null, probabilistic: null, skipped: why, rationale: why };
+}
+
+/** What {@link chooseModel} needs: the committed weighted configuration and, when it was run on `table`, its kept pairs. */
+export interface ChoiceInput {
+  /** The rows the probe was found on. */
+  table: ColumnStore;
+  config: Config;
+  /** Kept pairs of `config` on `table` (from its threshold up), when the controller already has them. */
+  pairs: PairList | null;
+  probe: LikelyMatches;
+  profiles: readonly ColumnProfile[];
+  pool: WorkerPool;
+  signal?: AbortSignal;
+}
+
+/** The choice, the configuration it commits, and the Fellegi–Sunter run on `table` when that is the one chosen. */
+export interface ChoiceOutcome {
+  choice: ModelChoice;
+  config: Config;
+  run: MatchRun | null;
+}
+
+/**
+ * Chooses between the committed weighted matchkey and its Fellegi–Sunter
+ * twin ({@link probabilisticTwin}, threshold at its own score valley, else
+ * the default 0.5). Both are judged on the same probe pairs by
+ * {@link probeAgreement}; the twin is chosen only when EM converged, the
+ * probe holds {@link MIN_LIKELY} likely matches, the twin agrees with it at
+ * {@link MIN_AGREEMENT} or more and leads by {@link CHOICE_MARGIN}. The probe scores each column alike and drops a
+ * pair's worst column, so it leans to neither model: it is the yardstick
+ * the blocking was already chosen by.
+ *
+ * @example
+ * const { choice, config } = await chooseModel({ table: uniform, config, pairs: null, probe, profiles, pool });
+ * choice.chosen; // 'weighted'
+ */
+export async function chooseModel(input: ChoiceInput): Promise<ChoiceOutcome> {
+  const { table, config, probe, pool, signal } = input;
+  const mk = config.matchkeys[0];
+  const keep = (c: Config, from: number): Config => ({ ...c, review: { ...c.review, lo: Math.min(from, c.review.lo ?? 1) } });
+  if (mk === undefined || mk.type !== 'weighted') throw new Error('chooseModel: the committed matchkey is not weighted');
+  const pairs = input.pairs ?? (await runMatching(table, keep(config, mk.threshold), pool, { signal })).pairs;
+  const judge = probeJudge(table, probe);
+  const eligible = linkedAcross(table, config);
+  const weighted = probeAgreement(pairs, mk.threshold, probe, judge, eligible);
+  const weightedFigures = figures(mk.threshold, weighted);
+  if (weighted.likely < MIN_LIKELY) {
+    const why = `the probe holds ${weighted.likely} likely matches (fewer than ${MIN_LIKELY}): too few to rank the models`;
+    const choice = { chosen: 'weighted' as const, criterion: CRITERION, judged_pairs: weighted.judged, likely_matches: weighted.likely };
+    return { choice: { ...choice, weighted: weightedFigures, probabilistic: null, skipped: why, rationale: why }, config, run: null };
+  }
+  const first = withMatchkey(config, probabilisticTwin(mk, input.profiles, CONFIG_DEFAULTS.threshold.probabilistic));
+  const fsRun = await runMatching(table, keep(first, SIGNAL_FLOOR), pool, { signal });
+  const threshold = scoreValley(fsRun.pairs.score.subarray(0, fsRun.pairs.count)) ?? CONFIG_DEFAULTS.threshold.probabilistic;
+  const fs = probeAgreement(fsRun.pairs, threshold, probe, judge, eligible);
+  const converged = Object.values(fsRun.training).every((t) => t.converged);
+  const probabilistic = { ...figures(threshold, fs), em_converged: converged };
+  const rationale = !converged
+    ? 'EM did not converge: the Fellegi–Sunter weights are not trusted'
+    : Math.max(fs.f1, weighted.f1) < MIN_AGREEMENT
+        ? `neither model agrees with the probe (F1 ${weighted.f1} weighted, ${fs.f1} Fellegi–Sunter, below ${MIN_AGREEMENT}): it cannot rank them`
+      : fs.f1 < weighted.f1 + CHOICE_MARGIN
+        ? `Fellegi–Sunter agrees with the probe at F1 ${fs.f1}, weighted at ${weighted.f1}: no lead of ${CHOICE_MARGIN}`
+        : null;
+  const chosen = rationale === null ? 'probabilistic' : 'weighted';
+  const choice: ModelChoice = {
+    chosen,
+    criterion: CRITERION,
+    judged_pairs: weighted.judged + fs.judged,
+    likely_matches: weighted.likely,
+    weighted: weightedFigures,
+    probabilistic,
+    skipped: null,
+    rationale: rationale ?? `Fellegi–Sunter agrees with the probe at F1 ${fs.f1}, weighted at ${weighted.f1}: a lead of ${CHOICE_MARGIN} or more`,
+  };
+  if (chosen === 'weighted') return { choice, config, run: null };
+  const committed = withMatchkey(config, probabilisticTwin(mk, input.profiles, threshold));
+  // Measured at the committed threshold, so the telemetry's health describes what is committed.
+  return { choice, config: committed, run: await runMatching(table, keep(committed, SIGNAL_FLOOR), pool, { signal }) };
+}
+
+/** Pairs a configuration may match: any, or in a link-only run those whose rows come from two tables. */
+function linkedAcross(table: ColumnStore, config: Config): (x: number, y: number) => boolean {
+  if (config.link?.mode !== 'link_only') return () => true;
+  const source = columnValues(table, table.columnIndex(config.link.source_column));
+  return (x, y) => source[x] !== source[y];
+}
+
+/** A model's figures in the telemetry's key order (a stored copy is compared byte for byte with the served one). */
+function figures(threshold: number, a: ProbeAgreement): ProbeAgreement & { threshold: number } {
+  return { threshold, precision: a.precision, recall: a.recall, f1: a.f1, accepted: a.accepted };
+}
+
+function round4(x: number): number {
+  return Math.round(x * 1e4) / 1e4;
+}

@@ -1,0 +1,153 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { profileColumns } from '../../src/autoconfig/column-profile.js';
+import { findLikelyMatches, type LikelyMatches } from '../../src/autoconfig/likely-matches.js';
+import { CHOICE_MARGIN, chooseModel, MIN_AGREEMENT, MIN_LIKELY, probabilisticTwin, probeAgreement } from '../../src/autoconfig/model-choice.js';
+import { normalizeConfig } from '../../src/config/normalize.js';
+import type { Config, WeightedMatchkey } from '../../src/config/types.js';
+import type { PairList } from '../../src/engine/run.js';
+import { WorkerPool } from '../../src/engine/worker-pool.js';
+import { control } from './controller-run.js';
+import { people, type Person } from './fixtures.js';
+
+/** A probe over two equally weighted columns: pair i is rows (2i, 2i+1) with the given similarities. */
+function probe(sims: number[][]): LikelyMatches {
+  const n = sims.length;
+  return {
+    columns: ['x', 'y'],
+    weights: [1, 1],
+    a: Int32Array.from({ length: n }, (_, i) => 2 * i),
+    b: Int32Array.from({ length: n }, (_, i) => 2 * i + 1),
+    sims: Float32Array.from(sims.flat()),
+    foundBy: new Uint32Array(n),
+    threshold: 0.8,
+  };
+}
+
+function kept(pairs: Array<[number, number, number]>): PairList {
+  return {
+    a: Int32Array.from(pairs.map((p) => p[0])),
+    b: Int32Array.from(pairs.map((p) => p[1])),
+    score: Float64Array.from(pairs.map((p) => p[2])),
+    flags: new Uint8Array(pairs.length),
+    count: pairs.length,
+  };
+}
+
+test('probe agreement: precision over every accepted pair the probe can judge, recall over its likely matches', () => {
+  // Pairs 0 and 1 are likely matches (mean similarity 1 and 0.95), pairs 2 and 3 are not.
+  const p = probe([[1, 1], [1, 0.9], [0.2, 0.3], [0.5, 0.6]]);
+  const verdicts = new Map([['0,1', 0.95], ['4,5', 0.3], ['8,9', 0.9], ['10,11', NaN]]);
+  const judge = (x: number, y: number): number => verdicts.get(`${Math.min(x, y)},${Math.max(x, y)}`) ?? 0;
+  // Accepted at 0.8: (0,1) given reversed, (4,5) a non-match, (8,9) a match the probe's search never met, (10,11)
+  // which it cannot judge; (2,3) scores below the threshold.
+  const pairs = kept([[1, 0, 0.9], [4, 5, 0.85], [8, 9, 0.99], [10, 11, 0.8], [2, 3, 0.7]]);
+  const a = probeAgreement(pairs, 0.8, p, judge);
+  assert.deepEqual(a, { precision: 0.6667, recall: 0.5, f1: 0.5714, accepted: 4, judged: 3, likely: 2 });
+  // A pair the run may not match (another table's, in a link-only run) is no likely match it missed.
+  const across = probeAgreement(pairs, 0.8, p, judge, (x) => x !== 2);
+  assert.deepEqual([across.recall, across.likely], [1, 1]);
+  assert.equal(probeAgreement(kept([]), 0.8, p, judge).f1, 0, 'nothing accepted: no precision, no recall');
+});
+
+const weighted = (threshold: number): WeightedMatchkey => ({
+  name: 'auto_weighted',
+  type: 'weighted',
+  threshold,
+  min_weight: 0,
+  fields: [
+    { field: 'name', transforms: ['lowercase'], scorer: 'jaro_winkler', weight: 1 },
+    { field: 'city', transforms: [], scorer: 'exact', weight: 0.3 },
+    { field: 'email', transforms: [], scorer: 'damerau_levenshtein', weight: 1 },
+    { field: 'account', transforms: [], scorer: 'exact', weight: 1 },
+  ],
+  negative_evidence: [{ field: 'city', transforms: [], scorer: 'exact', threshold: 0.5, penalty: 0.1 }],
+});
+
+test('the twin keeps the fields, levels them (2 for exact), adjusts names by term frequency and drops negative evidence', () => {
+  const store = people(50, 3);
+  const twin = probabilisticTwin(weighted(0.8), profileColumns(store, []), 0.6);
+  assert.equal(twin.type, 'probabilistic');
+  assert.equal(twin.threshold, 0.6);
+  assert.deepEqual(
+    twin.fields.map((f) => [f.field, f.scorer, f.transforms, f.levels]),
+    [['name', 'jaro_winkler', ['lowercase'], 3], ['city', 'exact', [], 2], ['email', 'damerau_levenshtein', [], 3], ['account', 'exact', [], 2]],
+  );
+  const kinds = new Map(profileColumns(store, []).map((p) => [p.column, p.kind]));
+  for (const f of twin.fields) assert.equal(f.tf_adjustment, kinds.get(f.field) === 'name', f.field);
+  assert.ok(twin.fields.some((f) => f.tf_adjustment === true), 'the name column is adjusted');
+  assert.deepEqual(twin.negative_evidence, []);
+});
+
+/** Copies with a typo in the email and often a changed city: a threshold of 0.999 accepts only exact copies. */
+function typos(p: Person, r: () => number): Person {
+  const at = 1 + Math.floor(r() * 4);
+  return { ...p, email: p.email.slice(0, at) + 'q' + p.email.slice(at + 1), city: r() < 0.3 ? 'elsewhere' : p.city };
+}
+
+function configWith(threshold: number): Config {
+  const c = normalizeConfig({ matchkeys: [], blocking: { keys: [{ fields: [{ field: 'account', transforms: ['substring:0:3'] }] }, { fields: [{ field: 'name' }] }] } });
+  return { ...c, matchkeys: [weighted(threshold)] };
+}
+
+test('a weighted matchkey that misses most likely matches loses to its Fellegi–Sunter twin, which is then committed', async () => {
+  const store = people(400, 11, typos);
+  const probeSet = findLikelyMatches(store, profileColumns(store, []));
+  const pool = new WorkerPool({ workers: 2 });
+  try {
+    const strict = await chooseModel({ table: store, config: configWith(0.999), pairs: null, probe: probeSet, profiles: profileColumns(store, []), pool });
+    const { weighted: w, probabilistic: fs } = strict.choice;
+    assert.ok(w !== null && fs !== null, JSON.stringify(strict.choice));
+    assert.ok((strict.choice.likely_matches ?? 0) >= MIN_LIKELY && fs.f1 >= MIN_AGREEMENT && fs.f1 >= w.f1 + CHOICE_MARGIN, JSON.stringify(strict.choice));
+    assert.match(strict.choice.rationale, /a lead of/);
+    assert.equal(strict.choice.chosen, 'probabilistic');
+    assert.equal(strict.config.matchkeys[0].type, 'probabilistic');
+    assert.equal(strict.config.matchkeys[0].threshold, fs.threshold);
+    assert.ok(strict.run !== null, 'the committed model is measured');
+
+    const fair = await chooseModel({ table: store, config: configWith(0.85), pairs: null, probe: probeSet, profiles: profileColumns(store, []), pool });
+    assert.ok(fair.choice.weighted !== null && fair.choice.probabilistic !== null);
+    const fsF1 = fair.choice.probabilistic.f1 ?? 0;
+    const leads = fair.choice.probabilistic.em_converged === true && fsF1 >= MIN_AGREEMENT && fsF1 - (fair.choice.weighted.f1 ?? 0) >= CHOICE_MARGIN;
+    assert.equal(fair.choice.chosen, leads ? 'probabilistic' : 'weighted', JSON.stringify(fair.choice));
+    assert.ok(fair.choice.weighted.f1 > w.f1, 'a sensible threshold agrees better with the probe');
+  } finally {
+    await pool.close();
+  }
+});
+
+test('the controller reports the choice in the telemetry, judged on the probe, and commits the matchkey it names', async () => {
+  const { config, telemetry } = await control(people(300, 5, typos));
+  const mc = telemetry.model_choice;
+  assert.ok(mc, 'model_choice is reported');
+  assert.equal(mc.criterion, 'probe_agreement_f1');
+  assert.equal(mc.skipped, null);
+  assert.ok((mc.likely_matches ?? 0) > 0 && (mc.judged_pairs ?? 0) >= (mc.likely_matches ?? 0));
+  assert.ok(mc.weighted && mc.probabilistic);
+  assert.equal(config.matchkeys[0].type, mc.chosen);
+  assert.equal(telemetry.committed_matchkeys?.[0]?.type, mc.chosen);
+});
+
+test('a probe with too few likely matches ranks nothing: the Fellegi–Sunter twin is not even run', async () => {
+  const store = people(400, 11, typos);
+  const few = findLikelyMatches(store, profileColumns(store, []));
+  // Keep the probe's first pairs only, so it holds fewer likely matches than the choice needs.
+  const cut = { ...few, a: few.a.subarray(0, 40), b: few.b.subarray(0, 40), sims: few.sims.subarray(0, 40 * few.columns.length) };
+  const pool = new WorkerPool({ workers: 2 });
+  try {
+    const out = await chooseModel({ table: store, config: configWith(0.999), pairs: null, probe: cut, profiles: profileColumns(store, []), pool });
+    assert.equal(out.choice.chosen, 'weighted');
+    assert.equal(out.choice.probabilistic, null);
+    assert.match(out.choice.skipped ?? '', /too few to rank/);
+    assert.equal(out.config.matchkeys[0].type, 'weighted');
+  } finally {
+    await pool.close();
+  }
+});
+
+test('with no time left the choice is skipped and says so; the weighted matchkey stays', async () => {
+  const { config, telemetry } = await control(people(300, 5, typos), { maxMs: 0 });
+  assert.equal(telemetry.model_choice?.chosen, 'weighted');
+  assert.match(telemetry.model_choice?.skipped ?? '', /time budget/);
+  assert.equal(config.matchkeys[0].type, 'weighted');
+});
