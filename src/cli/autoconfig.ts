@@ -90,8 +90,11 @@ export async function autoconfigCommand(argv: string[]): Promise<number> {
     if (ingest.alignment !== null) telemetry.column_alignment = ingest.alignment;
     const recall = recallLine(telemetry);
     progress.log(`autoconfig: ${recall}`);
-    // Two files: the alignment chosen is written as the configuration's columns: mapping, for the user to read and correct.
-    const columns = Object.fromEntries((ingest.alignment?.pairs ?? []).filter((p) => p.first !== p.second).map((p) => [p.second, p.first]));
+    // Two files: the whole alignment chosen is written as the configuration's columns: mapping (a column kept apart as null),
+    // so the file reproduces it exactly and the user reads and corrects it in one place.
+    const alignment = ingest.alignment;
+    const columns: Record<string, string | null> =
+      alignment === null ? {} : Object.fromEntries([...alignment.pairs.map((p) => [p.second, p.first] as const), ...alignment.second_only.map((s) => [s, null] as const)]);
     const yaml = configToYaml({ ...config, columns }, { comment: `committed by kindred autoconfig (${telemetry.health}, ${telemetry.stop_reason}); ${recall}` });
     if (out !== undefined) {
       const fd = openOutputFile('autoconfig', '--out', out);

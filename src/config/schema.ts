@@ -209,11 +209,11 @@ export const configSchema = strictEntries({
   clustering: v.nullish(clustering),
   link: v.nullish(link),
   exclude_columns: v.optional(listOf(columnName(), 'column names')),
-  // Linking two files: a column of the second file → the column of the first it is (overrides the automatic alignment).
+  // Linking two files: a column of the second file → the column of the first it is, or null to keep it apart (overrides the automatic alignment).
   columns: v.nullish(
     v.pipe(
-      v.custom<Record<string, unknown>>(isMapping, (issue) => `expected a mapping {second-file column: first-file column}, got ${describeValue(issue.input)}`),
-      v.record(v.string(), columnName()),
+      v.custom<Record<string, unknown>>(isMapping, (issue) => `expected a mapping {second-file column: first-file column or null}, got ${describeValue(issue.input)}`),
+      v.record(v.string(), v.nullable(columnName())),
     ),
   ),
 });

@@ -113,6 +113,10 @@ export interface Config {
   link: { source_column: string; mode: 'link_only' | 'link_and_dedupe' } | null;
   /** Columns never used for matching or profiling (e.g. truth-leaking ids). */
   exclude_columns: string[];
-  /** Two files linked: second-file column → first-file column, overriding the automatic alignment (empty: align automatically). */
-  columns: Record<string, string>;
+  /**
+   * Two files linked: second-file column → the first-file column it is, or
+   * null for one that is no first-file column (kept apart); overrides the
+   * automatic alignment for the columns named (empty: align automatically).
+   */
+  columns: Record<string, string | null>;
 }

@@ -127,19 +127,23 @@ export function nameSimilarity(a: string, b: string): number {
  * alike their names are than these tables' names usually are, and pairs
  * are taken best first, each column at most once, while the score is at
  * least 0.6. `fixed` pairs (second → first, from the configuration's
- * `columns:`) are taken first and override the scores. `exclude`d names
- * (on either side) are never paired, and the second file's are not listed.
+ * `columns:`) are taken first and override the scores; a second column
+ * fixed to null is paired with nothing (listed in `second_only`).
+ * `exclude`d names (on either side) are never paired, and the second
+ * file's are not listed.
  * Deterministic.
  *
  * @example
  * alignColumns(left, right, []).pairs; // [{ first: 'title', second: 'name', score: 0.74, ... }]
  */
-export function alignColumns(first: ColumnStore, second: ColumnStore, fixed: ReadonlyArray<readonly [string, string]>, exclude: readonly string[] = []): ColumnAlignment {
+export function alignColumns(first: ColumnStore, second: ColumnStore, fixed: ReadonlyArray<readonly [string, string | null]>, exclude: readonly string[] = []): ColumnAlignment {
   const pairs: AlignedPair[] = [];
   // Excluded columns (ids, truth) are nobody's partner; the second file's are left out altogether.
   const usedFirst = new Set<string>(exclude);
   const usedSecond = new Set<string>(exclude);
   for (const [s, f] of fixed) {
+    usedSecond.add(s);
+    if (f === null) continue;
     pairs.push({ first: f, second: s, score: 1, name_score: round3(nameSimilarity(f, s)), value_score: 1, by: 'configuration' });
     usedFirst.add(f);
     usedSecond.add(s);
@@ -168,7 +172,7 @@ export function alignColumns(first: ColumnStore, second: ColumnStore, fixed: Rea
   return {
     pairs,
     first_only: first.names.filter((n) => !usedFirst.has(n) || (exclude.includes(n) && !pairs.some((p) => p.first === n))),
-    second_only: second.names.filter((n) => !usedSecond.has(n)),
+    second_only: second.names.filter((n) => !exclude.includes(n) && !pairs.some((p) => p.second === n)),
   };
 }
 

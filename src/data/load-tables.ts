@@ -53,7 +53,7 @@ export interface LoadedTables {
 export async function loadTables(
   files: readonly string[],
   pool: WorkerPool,
-  options: IngestOptions & { columns?: Readonly<Record<string, string>>; configLabel?: string; exclude?: readonly string[] },
+  options: IngestOptions & { columns?: Readonly<Record<string, string | null>>; configLabel?: string; exclude?: readonly string[] },
 ): Promise<LoadedTables> {
   if (files.length === 0 || files.length > 2) {
     throw new KindredError('usage', `--file takes one file, or two to link; got ${files.length}${files.length > 2 ? `: ${files.slice(2).join(', ')} too many` : ''}`);
@@ -109,19 +109,23 @@ function freeName(taken: ReadonlySet<string>, name: string, suffix: string): str
   }
 }
 
-/** The configuration's `columns:` as (second, first) pairs, every name checked against its file. */
+/** The configuration's `columns:` as (second, first or null) pairs, every name checked against its file. */
 function checkedMapping(
-  columns: Readonly<Record<string, string>>,
+  columns: Readonly<Record<string, string | null>>,
   first: ColumnStore,
   second: ColumnStore,
   files: readonly string[],
   label: string,
-): Array<[string, string]> {
-  const out: Array<[string, string]> = [];
+): Array<[string, string | null]> {
+  const out: Array<[string, string | null]> = [];
   const targets = new Set<string>();
   for (const [from, to] of Object.entries(columns)) {
     if (second.columnIndex(from) < 0) {
       throw new KindredError('config_invalid', `${label}: columns.${from}: "${from}" is not a column of ${files[1]}; its columns: ${second.names.join(', ')}`);
+    }
+    if (to === null) {
+      out.push([from, null]);
+      continue;
     }
     if (first.columnIndex(to) < 0) {
       throw new KindredError('config_invalid', `${label}: columns.${from}: "${to}" is not a column of ${files[0]}; its columns: ${first.names.join(', ')}`);

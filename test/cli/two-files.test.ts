@@ -49,7 +49,8 @@ test('autoconfig reports the alignment in the telemetry and writes it as the col
   assert.deepEqual(pairs, ['cost>price', 'name>title']);
   assert.deepEqual(t.column_alignment?.second_only, ['colour']);
   const config = loadConfigFile(yaml);
-  assert.deepEqual(config.columns, { name: 'title', cost: 'price' });
+  // The whole alignment: every pair, and the second file's column that stays apart as null.
+  assert.deepEqual(config.columns, { name: 'title', cost: 'price', colour: null });
   const again = kindred(['evaluate', '--file', a, '--file', b, '--truth', truth, '--config', yaml]);
   assert.equal(again.status, 0, again.stderr);
   assert.match(again.stderr, /name → title \(configured\)/);
@@ -64,6 +65,21 @@ test('a configuration columns: mapping overrides the alignment; a wrong name is 
   const one = kindred(['dedupe', '--file', a, '--config', bad]);
   assert.equal(one.status, 2);
   assert.match(one.stderr, /columns: maps a second file's columns, but only one file/);
+});
+
+test('columns: null keeps a second-file column apart: it pairs with nothing, whatever its values', () => {
+  const apart = path.join(dir, 'apart.yaml');
+  fs.writeFileSync(apart, 'matchkeys:\n  - name: m\n    type: weighted\n    fields: [{field: price, scorer: exact, weight: 1}]\ncolumns:\n  name: null\n');
+  const r = kindred(['dedupe', '--file', a, '--file', b, '--config', apart, '--out', path.join(dir, 'apart.csv')]);
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stderr, /columns aligned: .*cost → price/);
+  assert.doesNotMatch(r.stderr, /name → title/);
+  assert.match(r.stderr, /only in the second: [^\n]*\bname\b/);
+  const wrong = path.join(dir, 'wrong.yaml');
+  fs.writeFileSync(wrong, 'matchkeys:\n  - name: m\n    type: weighted\n    fields: [{field: price, scorer: exact, weight: 1}]\ncolumns:\n  name: [title]\n');
+  const bad = kindred(['dedupe', '--file', a, '--file', b, '--config', wrong]);
+  assert.equal(bad.status, 2);
+  assert.match(bad.stderr, /columns\.name/);
 });
 
 test('a third --file, a missing second file and a repeated single-value option are usage errors', () => {

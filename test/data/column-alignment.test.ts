@@ -39,6 +39,14 @@ test('the configuration overrides, and excluded columns are nobody partner', () 
   assert.ok(!dropped.second_only.includes('cost'), 'an excluded column of the second file is left out');
 });
 
+test('a second column fixed to null is paired with nothing and listed alone', () => {
+  const a = alignColumns(first, second, [['name', null]]);
+  assert.ok(!a.pairs.some((p) => p.second === 'name'));
+  assert.ok(a.second_only.includes('name'));
+  assert.ok(a.first_only.includes('title'), 'its would-be partner stays alone too');
+  assert.ok(a.pairs.some((p) => p.second === 'cost' && p.first === 'price'), 'the rest are still aligned');
+});
+
 test('alignment is deterministic and symmetric in its choice', () => {
   assert.deepEqual(alignColumns(first, second, []), alignColumns(first, second, []));
   const back = alignColumns(second, first, []);
