@@ -9,25 +9,30 @@ import { machineInfo } from './lib/machine.js';
 import { replaceSection } from './lib/markdown.js';
 import { median } from './lib/median.js';
 import { ensurePeopleFile, sizeLabel } from './lib/people-data.js';
-import { loggedCount, parsePhaseLog } from './lib/phase-log.js';
-import { readReferenceFigures } from './lib/reference-figures.js';
+import { dedupeOnce, type DedupeSample } from './lib/dedupe-once.js';
 import { BENCH_OUT, CLI, currentCommit, REPO_ROOT } from './lib/repo-paths.js';
 import { rssMethod, runTimed } from './lib/timed-process.js';
 import { runServerBench } from './server-load.js';
+import { sideBySide } from './side-by-side.js';
 
-const USAGE = `Usage: node dist/bench/run.js [--shared ../shared] [--quick] [--only scorers|e2e|server|autoconfig] [--repeat N]
+const USAGE = `Usage: node dist/bench/run.js [--shared ../shared] [--quick] [--10m] [--only scorers|e2e|side-by-side|server|autoconfig] [--repeat N]
 
-  --shared <dir>   the shared folder (generator, reference figures); default ../shared
+  --shared <dir>   the shared folder (generator, reference pipeline); default ../shared
   --quick          skip the 1M-row runs (and repeat the scorer benchmark once); the server
                    benchmark then serves the 100k-row file
+  --10m            also run the tight workload on 10M rows side by side with the reference
+                   (generates a 1 GB file once; minutes per run)
   --only <part>    run only the scorer micro-benchmarks, the end-to-end workloads, the
-                   server benchmark or the controller timing; the other parts keep their
-                   previous results in bench/results.json
-  --repeat <n>     repetitions of each 100k-row run and of the scorer benchmark (default 3);
-                   1M-row runs run once
+                   reference pipeline side by side with kindred, the server benchmark or
+                   the controller timing; the other parts keep their previous results in
+                   bench/results.json
+  --repeat <n>     repetitions of each 100k-row run and of the scorer benchmark (default 3;
+                   at least 3 reference/kindred pairs side by side); 1M-row runs run once
+
+Exit status 1 when a side-by-side row's candidate pairs differ (the two did not do the same work).
 `;
 
-const PARTS = ['scorers', 'e2e', 'server', 'autoconfig'] as const;
+const PARTS = ['scorers', 'e2e', 'side-by-side', 'server', 'autoconfig'] as const;
 /** The workload the server benchmark serves (its targets are stated for it). */
 const SERVER_WORKLOAD = 'tight';
 
@@ -39,6 +44,7 @@ async function main(): Promise<number> {
     options: {
       shared: { type: 'string', default: '../shared' },
       quick: { type: 'boolean', default: false },
+      '10m': { type: 'boolean', default: false },
       only: { type: 'string' },
       repeat: { type: 'string', default: '3' },
       help: { type: 'boolean', default: false },
@@ -72,9 +78,11 @@ async function main(): Promise<number> {
     rss_method: rssMethod(),
     scorers: !runs('scorers') && previous ? previous.scorers : await scorerSection(quick ? 1 : repeat),
     end_to_end: !runs('e2e') && previous ? previous.end_to_end : await endToEndSection(shared, quick, repeat),
+    side_by_side: !runs('side-by-side')
+      ? (previous?.side_by_side ?? { skipped: 'not run yet' })
+      : await sideBySide({ shared, quick, tenMillion: values['10m'] === true, repeat, log }),
     server: !runs('server') ? (previous?.server ?? { skipped: 'not run yet' }) : await serverSection(shared, quick),
     autoconfig: !runs('autoconfig') ? (previous?.autoconfig ?? { skipped: 'not run yet' }) : await autoconfigSection(shared, quick),
-    reference: readReferenceFigures(join(shared, 'bench', 'README.md')),
   };
   writeFileSync(resultsPath, JSON.stringify(results, null, 2) + '\n');
   log(`wrote ${relative(REPO_ROOT, resultsPath)}`);
@@ -84,7 +92,10 @@ async function main(): Promise<number> {
   for (const [name, content] of Object.entries(benchTables(results))) doc = replaceSection(doc, name, content);
   writeFileSync(docPath, doc);
   log(`updated ${relative(REPO_ROOT, docPath)}`);
-  return 0;
+  const side = results.side_by_side;
+  const differing = side !== undefined && 'rows' in side ? side.rows.filter((r) => r.errors.some((e) => e.startsWith('candidate pairs differ'))) : [];
+  for (const r of differing) log(`FAILED: ${r.workload} ${sizeLabel(r.rows)}: ${r.errors.join('; ')}`);
+  return differing.length > 0 ? 1 : 0;
 }
 
 function readPrevious(path: string): BenchResults | null {
@@ -211,35 +222,6 @@ async function autoconfigSection(shared: string, quick: boolean): Promise<NonNul
     runs.push(result);
   }
   return { ran_at: new Date().toISOString(), runs, skipped };
-}
-
-interface DedupeSample {
-  wallMs: number;
-  peakRssBytes: number | null;
-  phasesMs: Record<string, number>;
-  candidatePairs: number | null;
-  keptPairs: number | null;
-  error: string | null;
-}
-
-/**
- * One timed `kindred dedupe`. The phase log stays on (no --quiet): it is a
- * handful of lines and gives the per-phase timings the speed-up needs.
- */
-async function dedupeOnce(csv: string, config: string, workers: number): Promise<DedupeSample> {
-  const out = join(BENCH_OUT, `dedupe-${workers}w.csv`);
-  const r = await runTimed(process.execPath, [CLI, 'dedupe', '--file', csv, '--config', config, '--out', out, '--workers', String(workers)], REPO_ROOT);
-  const phases = parsePhaseLog(r.stderr);
-  const phasesMs: Record<string, number> = {};
-  for (const [name, p] of phases) phasesMs[name] = p.seconds * 1000;
-  return {
-    wallMs: r.wallMs,
-    peakRssBytes: r.peakRssBytes,
-    phasesMs,
-    candidatePairs: loggedCount(phases.get('score'), 'candidate_pairs'),
-    keptPairs: loggedCount(phases.get('score'), 'kept_pairs'),
-    error: r.code === 0 ? null : `exit ${r.code}: ${r.stderr.trim().split('\n').slice(-3).join(' / ')}`,
-  };
 }
 
 interface EvaluateFigures {

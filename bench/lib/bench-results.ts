@@ -2,7 +2,6 @@
 import type { HealthProbeResult } from './health-probe.js';
 import type { LoadResult } from './load-generator.js';
 import type { MachineInfo } from './machine.js';
-import type { ReferenceFigure } from './reference-figures.js';
 
 /** One scorer's throughput (single thread, so also per core). */
 export interface ScorerResult {
@@ -121,6 +120,37 @@ export interface AutoconfigBenchResult {
   error: string | null;
 }
 
+/** One side of a side-by-side row: medians over the alternating runs. */
+export interface SideFigures {
+  wall_ms: number | null;
+  wall_runs_ms: number[];
+  peak_rss_bytes: number | null;
+  /** Null when the runs disagree among themselves or all failed. */
+  candidate_pairs: number | null;
+  match_pairs: number | null;
+}
+
+/**
+ * One workload and size run by the reference pipeline and by kindred, alternating.
+ *
+ * @example
+ * const row: SideBySideRow = compare('tight', 100_000, refs, ours);
+ */
+export interface SideBySideRow {
+  workload: string;
+  rows: number;
+  /** Reference-then-kindred pairs run. */
+  pairs: number;
+  reference: SideFigures;
+  kindred: SideFigures;
+  /** Reference median wall ÷ kindred median wall; null when a side failed or the candidate pairs differ. */
+  ratio: number | null;
+  errors: string[];
+}
+
+/** The side-by-side part of a bench run, or why it was skipped. */
+export type SideBySideResult = { ran_at: string; threads: number; rows: SideBySideRow[]; skipped: string[] } | { skipped: string };
+
 export interface BenchResults {
   generated_at: string;
   commit: string;
@@ -132,5 +162,6 @@ export interface BenchResults {
   server?: ServerBenchResult | { skipped: string };
   /** Absent in results written before the controller was timed. */
   autoconfig?: { ran_at: string; runs: AutoconfigBenchResult[]; skipped: string[] } | { skipped: string };
-  reference: ReferenceFigure[];
+  /** Absent in results written before the reference pipeline ran in the same run. */
+  side_by_side?: SideBySideResult;
 }

@@ -1,6 +1,7 @@
 /** The benchmark person files: generated once with the shared generator into bench/out/, with a truth file derived from rec_id. */
 import { spawnSync } from 'node:child_process';
 import { createReadStream, createWriteStream, existsSync, renameSync, statSync } from 'node:fs';
+import { totalmem } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 
@@ -43,7 +44,9 @@ export async function ensurePeopleFile(sharedDir: string, rows: number, outDir: 
     const generator = join(sharedDir, 'tools', 'gen_people.mjs');
     if (!existsSync(generator)) return { ok: false, reason: `${generator} not found` };
     const partial = `${csv}.partial`;
-    const r = spawnSync(process.execPath, [generator, '--rows', String(rows), '--seed', String(PEOPLE_SEED), '--out', partial], {
+    // The generator holds its rows in memory: 10M rows need more than Node's default heap (it ran out at 4 GB).
+    const heapMb = Math.floor((totalmem() / 2 ** 20) * 0.75);
+    const r = spawnSync(process.execPath, [`--max-old-space-size=${heapMb}`, generator, '--rows', String(rows), '--seed', String(PEOPLE_SEED), '--out', partial], {
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     if (r.status !== 0) return { ok: false, reason: `generator failed: ${r.stderr.toString().trim()}` };
