@@ -1,6 +1,6 @@
 /** `make bench`'s side-by-side part: the reference SQL pipeline and kindred on the same generated file, alternating, reported as ratios. */
 import { join } from 'node:path';
-import type { SideBySideResult, SideBySideRow } from './lib/bench-results.js';
+import type { SideBySideResult, SideBySideRow, SideFigures } from './lib/bench-results.js';
 import { dedupeOnce, type DedupeSample } from './lib/dedupe-once.js';
 import { ensureReference, referenceOnce, type ReferenceSample } from './lib/duckdb-reference.js';
 import { median } from './lib/median.js';
@@ -84,40 +84,37 @@ export function compare(workload: string, rows: number, refs: readonly Reference
   const errors: string[] = [];
   for (const r of refs) if (r.error !== null) errors.push(`reference failed: ${r.error}`);
   for (const k of ours) if (k.error !== null) errors.push(`kindred failed: ${k.error}`);
-  const okRefs = refs.filter((r) => r.error === null);
-  const okOurs = ours.filter((k) => k.error === null);
-  const med = (xs: ReadonlyArray<number | null>): number | null => {
-    const v = xs.filter((x): x is number => x !== null);
-    return v.length === 0 ? null : median(v);
-  };
-  const refPairs = distinct(okRefs.map((r) => r.candidatePairs));
-  const ourPairs = distinct(okOurs.map((k) => k.candidatePairs));
-  if (refPairs.length === 1 && ourPairs.length === 1 && refPairs[0] !== ourPairs[0]) {
-    errors.push(`candidate pairs differ: reference ${String(refPairs[0])}, kindred ${String(ourPairs[0])} — not the same work, the ratio is void`);
+  const reference = side(refs.filter((r) => r.error === null).map((r) => ({ ...r, matched: r.matchPairs })));
+  const kindred = side(ours.filter((k) => k.error === null).map((k) => ({ ...k, matched: k.matchedPairs })));
+  const differ = reference.candidate_pairs !== null && kindred.candidate_pairs !== null && reference.candidate_pairs !== kindred.candidate_pairs;
+  if (differ) {
+    errors.push(`candidate pairs differ: reference ${String(reference.candidate_pairs)}, kindred ${String(kindred.candidate_pairs)} — not the same work, the ratio is void`);
   }
-  const refWall = med(okRefs.map((r) => r.wallMs));
-  const ourWall = med(okOurs.map((k) => k.wallMs));
-  const sameWork = !errors.some((e) => e.startsWith('candidate pairs differ'));
+  const [refWall, ourWall] = [reference.wall_ms, kindred.wall_ms];
   return {
     workload,
     rows,
     pairs: Math.min(refs.length, ours.length),
-    reference: {
-      wall_ms: refWall,
-      wall_runs_ms: okRefs.map((r) => Math.round(r.wallMs)),
-      peak_rss_bytes: med(okRefs.map((r) => r.peakRssBytes)),
-      candidate_pairs: refPairs.length === 1 ? refPairs[0] : null,
-      match_pairs: med(okRefs.map((r) => r.matchPairs)),
-    },
-    kindred: {
-      wall_ms: ourWall,
-      wall_runs_ms: okOurs.map((k) => Math.round(k.wallMs)),
-      peak_rss_bytes: med(okOurs.map((k) => k.peakRssBytes)),
-      candidate_pairs: ourPairs.length === 1 ? ourPairs[0] : null,
-      match_pairs: med(okOurs.map((k) => k.matchedPairs)),
-    },
-    ratio: refWall !== null && ourWall !== null && ourWall > 0 && sameWork ? refWall / ourWall : null,
+    reference,
+    kindred,
+    ratio: refWall !== null && ourWall !== null && ourWall > 0 && !differ ? refWall / ourWall : null,
     errors,
+  };
+}
+
+/** One side's figures from its successful runs: medians, every wall, and the candidate pairs when the runs agree on them. */
+function side(runs: ReadonlyArray<{ wallMs: number; peakRssBytes: number | null; candidatePairs: number | null; matched: number | null }>): SideFigures {
+  const med = (xs: ReadonlyArray<number | null>): number | null => {
+    const v = xs.filter((x): x is number => x !== null);
+    return v.length === 0 ? null : median(v);
+  };
+  const pairs = distinct(runs.map((r) => r.candidatePairs));
+  return {
+    wall_ms: med(runs.map((r) => r.wallMs)),
+    wall_runs_ms: runs.map((r) => Math.round(r.wallMs)),
+    peak_rss_bytes: med(runs.map((r) => r.peakRssBytes)),
+    candidate_pairs: pairs.length === 1 ? pairs[0] : null,
+    match_pairs: med(runs.map((r) => r.matched)),
   };
 }
 
