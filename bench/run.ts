@@ -13,9 +13,10 @@ import { dedupeOnce, type DedupeSample } from './lib/dedupe-once.js';
 import { BENCH_OUT, CLI, currentCommit, REPO_ROOT } from './lib/repo-paths.js';
 import { rssMethod, runTimed } from './lib/timed-process.js';
 import { runServerBench } from './server-load.js';
+import { optimisationAB } from './optimisations.js';
 import { sideBySide } from './side-by-side.js';
 
-const USAGE = `Usage: node dist/bench/run.js [--shared ../shared] [--quick] [--10m] [--only scorers|e2e|side-by-side|server|autoconfig] [--repeat N]
+const USAGE = `Usage: node dist/bench/run.js [--shared ../shared] [--quick] [--10m] [--only scorers|e2e|side-by-side|optimisations|server|autoconfig] [--repeat N]
 
   --shared <dir>   the shared folder (generator, reference pipeline); default ../shared
   --quick          skip the 1M-row runs (and repeat the scorer benchmark once); the server
@@ -23,16 +24,17 @@ const USAGE = `Usage: node dist/bench/run.js [--shared ../shared] [--quick] [--1
   --10m            also run the tight workload on 10M rows side by side with the reference
                    (generates a 1 GB file once; minutes per run)
   --only <part>    run only the scorer micro-benchmarks, the end-to-end workloads, the
-                   reference pipeline side by side with kindred, the server benchmark or
-                   the controller timing; the other parts keep their previous results in
-                   bench/results.json
+                   reference pipeline side by side with kindred, the A/B of each scoring
+                   optimisation, the server benchmark or the controller timing; the other
+                   parts keep their previous results in bench/results.json
   --repeat <n>     repetitions of each 100k-row run and of the scorer benchmark (default 3;
                    at least 3 reference/kindred pairs side by side); 1M-row runs run once
 
-Exit status 1 when a side-by-side row's candidate pairs differ (the two did not do the same work).
+Exit status 1 when a side-by-side row's candidate pairs differ (the two did not do the same work)
+or an optimisation's A/B kept different pairs (it is not exact).
 `;
 
-const PARTS = ['scorers', 'e2e', 'side-by-side', 'server', 'autoconfig'] as const;
+const PARTS = ['scorers', 'e2e', 'side-by-side', 'optimisations', 'server', 'autoconfig'] as const;
 /** The workload the server benchmark serves (its targets are stated for it). */
 const SERVER_WORKLOAD = 'tight';
 
@@ -81,6 +83,9 @@ async function main(): Promise<number> {
     side_by_side: !runs('side-by-side')
       ? (previous?.side_by_side ?? { skipped: 'not run yet' })
       : await sideBySide({ shared, quick, tenMillion: values['10m'] === true, repeat, log }),
+    optimisations: !runs('optimisations')
+      ? (previous?.optimisations ?? { skipped: 'not run yet' })
+      : await optimisationAB({ shared, quick, pairs: quick ? repeat : 2, log }),
     server: !runs('server') ? (previous?.server ?? { skipped: 'not run yet' }) : await serverSection(shared, quick),
     autoconfig: !runs('autoconfig') ? (previous?.autoconfig ?? { skipped: 'not run yet' }) : await autoconfigSection(shared, quick),
   };
@@ -95,7 +100,10 @@ async function main(): Promise<number> {
   const side = results.side_by_side;
   const differing = side !== undefined && 'rows' in side ? side.rows.filter((r) => r.errors.some((e) => e.startsWith('candidate pairs differ'))) : [];
   for (const r of differing) log(`FAILED: ${r.workload} ${sizeLabel(r.rows)}: ${r.errors.join('; ')}`);
-  return differing.length > 0 ? 1 : 0;
+  const opt = results.optimisations;
+  const inexact = opt !== undefined && 'rows' in opt ? opt.rows.filter((r) => r.errors.some((e) => e.startsWith('kept pairs differ'))) : [];
+  for (const r of inexact) log(`FAILED: ${r.optimisation} on ${r.workload} ${sizeLabel(r.rows)}: ${r.errors.join('; ')}`);
+  return differing.length > 0 || inexact.length > 0 ? 1 : 0;
 }
 
 function readPrevious(path: string): BenchResults | null {

@@ -151,6 +151,29 @@ export interface SideBySideRow {
 /** The side-by-side part of a bench run, or why it was skipped. */
 export type SideBySideResult = { ran_at: string; threads: number; rows: SideBySideRow[]; skipped: string[] } | { skipped: string };
 
+/** One optimisation switched off against all on, on one workload (alternating runs of one build). */
+export interface OptimisationRow {
+  optimisation: string;
+  workload: string;
+  rows: number;
+  /** Alternating (all on, this one off) pairs run. */
+  pairs: number;
+  /** Median score-phase seconds with every optimisation on, and with this one off. */
+  score_on_ms: number | null;
+  score_off_ms: number | null;
+  wall_on_ms: number | null;
+  wall_off_ms: number | null;
+  /** Score-phase time off ÷ on: how much the optimisation saves (above 1 it pays). */
+  speedup: number | null;
+  /** Kept pairs with it on and off: they must be equal (the optimisation is exact). */
+  kept_on: number | null;
+  kept_off: number | null;
+  errors: string[];
+}
+
+/** The optimisation A/B part of a bench run, or why it was skipped. */
+export type OptimisationsResult = { ran_at: string; workers: number; rows: OptimisationRow[]; skipped: string[] } | { skipped: string };
+
 export interface BenchResults {
   generated_at: string;
   commit: string;
@@ -164,4 +187,6 @@ export interface BenchResults {
   autoconfig?: { ran_at: string; runs: AutoconfigBenchResult[]; skipped: string[] } | { skipped: string };
   /** Absent in results written before the reference pipeline ran in the same run. */
   side_by_side?: SideBySideResult;
+  /** Absent in results written before the optimisations were measured one by one. */
+  optimisations?: OptimisationsResult;
 }

@@ -28,6 +28,7 @@ export function benchTables(r: BenchResults): Record<string, string> {
     'bench:targets': targetsTable(r),
     'bench:scorers': scorersTable(r),
     'bench:side-by-side': sideBySideTable(r),
+    'bench:optimisations': optimisationsTable(r),
     'bench:e2e': endToEndTable(r),
     'bench:scaling': scalingTable(r),
     'bench:phases': phasesTable(r),
@@ -256,4 +257,25 @@ function phasesTable(r: BenchResults): string {
     ['workload', 'rows', 'workers', ...names, 'wall'],
     runs.map((x) => [x.workload, sizeLabel(x.rows), String(x.workers), ...names.map((n) => formatSeconds(x.phases_ms[n])), formatSeconds(x.wall_ms)]),
   );
+}
+
+function optimisationsTable(r: BenchResults): string {
+  const o = r.optimisations;
+  if (o === undefined || !('rows' in o)) return `_Not run${o !== undefined ? `: ${o.skipped}` : ' yet'}._`;
+  const seconds = (ms: number | null): string => (ms === null ? '—' : formatSeconds(ms));
+  const rows = o.rows.map((x) => [
+    `\`${x.optimisation}\``,
+    x.workload,
+    sizeLabel(x.rows),
+    String(x.pairs),
+    seconds(x.score_off_ms),
+    seconds(x.score_on_ms),
+    x.speedup === null ? '—' : `${formatFixed(x.speedup, 2)}×`,
+    seconds(x.wall_off_ms),
+    seconds(x.wall_on_ms),
+    x.kept_on === null ? '—' : formatCount(x.kept_on),
+    x.errors.length === 0 ? 'same kept pairs' : x.errors.join('; '),
+  ]);
+  const table = markdownTable(['optimisation', 'workload', 'rows', 'A/B pairs', 'score, off', 'score, on', 'saves', 'wall, off', 'wall, on', 'kept pairs', 'check'], rows);
+  return `Measured ${o.ran_at}, ${o.workers} workers, one optimisation off at a time against all on, alternating.\n\n${table}`;
 }

@@ -33,13 +33,14 @@ export function rssMethod(): string {
  * Spawns `command args...` in `cwd`, collects its output, and resolves with
  * the wall time from spawn to exit and the peak RSS. GNU time writes its
  * figure to a side file (`-o`), so the command's own stderr stays clean.
- * After `timeoutMs` the whole process group it started is killed.
+ * After `timeoutMs` the whole process group it started is killed. `env` is
+ * the child's environment (default: this process's).
  *
  * @example
  * const r = await runTimed(process.execPath, ['dist/src/cli/main.js', '--version'], process.cwd());
  * r.wallMs; // e.g. 120.5
  */
-export function runTimed(command: string, args: string[], cwd: string, timeoutMs = 0): Promise<TimedRun> {
+export function runTimed(command: string, args: string[], cwd: string, timeoutMs = 0, env: NodeJS.ProcessEnv = process.env): Promise<TimedRun> {
   const useTime = existsSync(GNU_TIME);
   const dir = useTime ? mkdtempSync(join(tmpdir(), 'kindred-bench-')) : null;
   const rssFile = dir === null ? null : join(dir, 'rss.txt');
@@ -47,7 +48,7 @@ export function runTimed(command: string, args: string[], cwd: string, timeoutMs
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
     // Its own process group, so a timeout kills the measured command and not only GNU time.
-    const child = spawn(cmd, argv, { cwd, stdio: ['ignore', 'pipe', 'pipe'], detached: timeoutMs > 0 });
+    const child = spawn(cmd, argv, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: timeoutMs > 0 });
     let timedOut = false;
     const timer =
       timeoutMs > 0

@@ -5,6 +5,8 @@ import { fieldKey, stringToCodes } from '../fields/field-dictionary.js';
 import { createScorer } from '../scorers/registry.js';
 import type { BoundScorer } from '../scorers/types.js';
 import { compileTransforms } from '../transforms/registry.js';
+import { cacheComparisons, SLOT_BITS } from './comparison-cache.js';
+import { optimisationOn } from './optimisation-switches.js';
 import { applyPenalties, decide, MISSING, reaches, THRESHOLD_EPSILON, weightedMean } from './matchkey-math.js';
 
 /** Looks up the prepared field of a reference. */
@@ -32,6 +34,10 @@ interface CompiledField {
   /** Position of this field's id in a row's record (see `useRowRecords`); fields of the same key share it. */
   slot: number;
   scorer: BoundScorer | null;
+  /** The scorer the row path calls: `scorer`, or it behind a comparison cache once `useComparisonCache` ran. */
+  compare: BoundScorer | null;
+  /** The `exact` scorer: distinct ids are distinct values, so they score 0 without a call. */
+  idsOnly: boolean;
   scorerName: string;
   weight: number;
 }
@@ -154,7 +160,7 @@ export class PairScorer {
     this.scores = new Float64Array(this.matchkeys.length);
     this.thresholds = Float64Array.from(this.matchkeys.map((m) => m.threshold));
     this.exact = this.matchkeys.map((m) => m.type === 'exact');
-    this.prune = this.matchkeys.filter((m) => m.type !== 'exact').length <= 1;
+    this.prune = this.matchkeys.filter((m) => m.type !== 'exact').length <= 1 && optimisationOn('prune');
     const slots = new Map<string, number>();
     this.slotIds = [];
     for (const mk of this.matchkeys) {
@@ -207,6 +213,25 @@ export class PairScorer {
     let sum = 0;
     for (const ids of this.slotIds) for (let i = 0; i < rows.length; i++) sum ^= ids[rows[i]];
     return sum;
+  }
+
+  /**
+   * Puts a {@link cacheComparisons} cache in front of every similarity
+   * scorer of the row path (exact fields compare ids and need none), for
+   * the worker hot loop where value pairs repeat. Scores do not change.
+   * Calling it again does nothing. `slotBits` sizes the caches (tests make
+   * them tiny, to collide often).
+   *
+   * @example
+   * scorer.useComparisonCache(); // once per worker, before the hot loop
+   */
+  useComparisonCache(slotBits = SLOT_BITS): void {
+    if (!optimisationOn('comparison-cache')) return;
+    for (const mk of this.matchkeys) {
+      for (const f of [...mk.fields, ...mk.negatives]) {
+        if (f.scorer !== null && f.scorerName !== 'exact' && f.compare === f.scorer) f.compare = cacheComparisons(f.scorer, slotBits);
+      }
+    }
   }
 
   /** The value id of field `f` in row `row` (−1 when missing), from the row records when built. */
@@ -370,7 +395,7 @@ export class PairScorer {
       if (ix < 0 || iy < 0) {
         sims[fi] = MISSING;
       } else {
-        const s = ix === iy ? 1 : (f.scorer as BoundScorer).ids(ix, iy);
+        const s = ix === iy ? 1 : f.idsOnly ? 0 : (f.compare as BoundScorer).ids(ix, iy);
         sims[fi] = s;
         num += f.weight * s;
         den += f.weight;
@@ -549,7 +574,7 @@ function applyNegativesRows(self: PairScorer, mk: CompiledMatchkey, base: number
     const f = mk.negatives[i];
     const ix = self.rowId(f, x);
     const iy = self.rowId(f, y);
-    ne[i] = ix < 0 || iy < 0 ? MISSING : ix === iy ? 1 : (f.scorer as BoundScorer).ids(ix, iy);
+    ne[i] = ix < 0 || iy < 0 ? MISSING : ix === iy ? 1 : (f.compare as BoundScorer).ids(ix, iy);
   }
   return applyPenalties(base, ne, mk.neThresholds, mk.nePenalties, mk.negatives.length);
 }
@@ -566,13 +591,16 @@ const PRUNE_MARGIN = 1e-9;
 
 function compileField(ref: FieldRef, scorerName: string | null, weight: number, lookup: FieldLookup): CompiledField {
   const dict = lookup(ref);
+  const scorer = scorerName === null ? null : createScorer(scorerName, dict);
   return {
     ref,
     key: fieldKey(ref.field, ref.transforms),
     dict,
     ids: dict.ids,
     slot: -1,
-    scorer: scorerName === null ? null : createScorer(scorerName, dict),
+    scorer,
+    compare: scorer,
+    idsOnly: (scorerName === null || scorerName === 'exact') && optimisationOn('exact-ids'),
     scorerName: scorerName ?? 'exact',
     weight,
   };

@@ -49,7 +49,9 @@ export function scoreQueue(input: ScoreQueueInput): QueuedPairs {
   for (let k = Atomics.add(next, 0, 1); k < tasks.length; k = Atomics.add(next, 0, 1)) {
     // The whole score phase runs through here: worth the row-major copy of the
     // ids (built once per worker and run, on its first task).
-    openRun(input.run).scorer.useRowRecords();
+    const scorer = openRun(input.run).scorer;
+    scorer.useRowRecords();
+    scorer.useComparisonCache();
     const part = scorePairs({ run: input.run, task: tasks[k] });
     claimed.push(k);
     parts.push(part);

@@ -1,0 +1,81 @@
+/** `make bench`'s A/B part: each exact scoring optimisation switched off on its own, alternating with all on, on the same build and file. */
+import { join } from 'node:path';
+import { OPTIMISATIONS } from '../src/engine/scoring/optimisation-switches.js';
+import type { OptimisationRow, OptimisationsResult } from './lib/bench-results.js';
+import { dedupeOnce, type DedupeSample } from './lib/dedupe-once.js';
+import { median } from './lib/median.js';
+import { ensurePeopleFile, sizeLabel } from './lib/people-data.js';
+import { BENCH_OUT, REPO_ROOT } from './lib/repo-paths.js';
+
+/** Workers for every A/B run: the two cores, as in the targets. */
+const WORKERS = 2;
+
+/**
+ * For each workload (1M rows; 100k with --quick) and each optimisation of
+ * `KINDRED_OPTIMISATIONS_OFF`, `pairs` alternating runs with everything on
+ * and with that one off (A B A B), reporting the median score-phase time of
+ * each side and their ratio. The kept pairs of the two sides must be equal:
+ * a row where they differ carries an error (the optimisation changed the
+ * result, which its property test should have caught).
+ *
+ * @example
+ * const r = await optimisationAB({ shared: '../shared', quick: true, pairs: 2, log });
+ */
+export async function optimisationAB(options: { shared: string; quick: boolean; pairs: number; log: (line: string) => void }): Promise<OptimisationsResult> {
+  const { log } = options;
+  const rows = options.quick ? 100_000 : 1_000_000;
+  const people = await ensurePeopleFile(options.shared, rows, BENCH_OUT);
+  if (!people.ok) return { skipped: `${sizeLabel(rows)} rows: ${people.reason}` };
+  const out: OptimisationRow[] = [];
+  for (const workload of ['tight', 'broad']) {
+    const config = join(REPO_ROOT, 'bench', 'workloads', `${workload}.yaml`);
+    for (const optimisation of OPTIMISATIONS) {
+      const on: DedupeSample[] = [];
+      const off: DedupeSample[] = [];
+      for (let i = 0; i < options.pairs; i++) {
+        log(`optimisations ${workload} ${sizeLabel(rows)} ${optimisation} pair ${i + 1}/${options.pairs}`);
+        on.push(await dedupeOnce(people.csv, config, WORKERS, { ...process.env, KINDRED_OPTIMISATIONS_OFF: '' }));
+        off.push(await dedupeOnce(people.csv, config, WORKERS, { ...process.env, KINDRED_OPTIMISATIONS_OFF: optimisation }));
+      }
+      const row = abRow(optimisation, workload, rows, on, off);
+      log(`  ${optimisation}: score ${row.score_off_ms ?? '—'} ms off, ${row.score_on_ms ?? '—'} ms on${row.errors.length ? `; ${row.errors.join('; ')}` : ''}`);
+      out.push(row);
+    }
+  }
+  return { ran_at: new Date().toISOString(), workers: WORKERS, rows: out, skipped: options.quick ? ['1M-row runs (--quick)'] : [] };
+}
+
+/**
+ * One A/B row from the alternating runs.
+ *
+ * @example
+ * abRow('prune', 'broad', 1_000_000, on, off).speedup; // 1.9
+ */
+export function abRow(optimisation: string, workload: string, rows: number, on: readonly DedupeSample[], off: readonly DedupeSample[]): OptimisationRow {
+  const errors: string[] = [];
+  for (const s of [...on, ...off]) if (s.error !== null) errors.push(s.error);
+  const ok = (xs: readonly DedupeSample[]): DedupeSample[] => xs.filter((s) => s.error === null);
+  const med = (xs: number[]): number | null => (xs.length === 0 ? null : median(xs));
+  const score = (xs: readonly DedupeSample[]): number | null => med(ok(xs).flatMap((s) => (s.phasesMs.score === undefined ? [] : [s.phasesMs.score])));
+  const kept = (xs: readonly DedupeSample[]): number | null => {
+    const v = [...new Set(ok(xs).map((s) => s.keptPairs))];
+    return v.length === 1 ? v[0] : null;
+  };
+  const [keptOn, keptOff] = [kept(on), kept(off)];
+  if (keptOn !== keptOff) errors.push(`kept pairs differ: ${String(keptOn)} on, ${String(keptOff)} off — the optimisation is not exact`);
+  const [scoreOn, scoreOff] = [score(on), score(off)];
+  return {
+    optimisation,
+    workload,
+    rows,
+    pairs: Math.min(on.length, off.length),
+    score_on_ms: scoreOn,
+    score_off_ms: scoreOff,
+    wall_on_ms: med(ok(on).map((s) => s.wallMs)),
+    wall_off_ms: med(ok(off).map((s) => s.wallMs)),
+    speedup: scoreOn !== null && scoreOff !== null && scoreOn > 0 ? scoreOff / scoreOn : null,
+    kept_on: keptOn,
+    kept_off: keptOff,
+    errors,
+  };
+}
