@@ -39,3 +39,20 @@ test('the cache keeps the order of the pair: (a, b) and (b, a) are different key
   assert.ok(calls >= 2 && calls <= 3);
   assert.equal(dict.count, 2);
 });
+
+test('where pairs rarely repeat the cache steps aside, and comes back once they repeat again; results never change', () => {
+  let calls = 0;
+  const scorer = { ids: (a: number, b: number) => (calls++, (a * 31 + b) % 97 / 97), values: () => 0 };
+  const cached = cacheComparisons(scorer);
+  // 200,000 pairs that never repeat: misses only.
+  for (let i = 0; i < 200_000; i++) assert.equal(cached.ids(i, i + 1), ((i * 31 + i + 1) % 97) / 97);
+  assert.equal(calls, 200_000);
+  // Then 400,000 calls over 50 pairs: once the cache is back, nearly all hit.
+  calls = 0;
+  for (let i = 0; i < 400_000; i++) {
+    const a = i % 50;
+    assert.equal(cached.ids(a, a + 7), ((a * 31 + a + 7) % 97) / 97);
+  }
+  assert.ok(calls < 400_000 / 2, `${calls} scorer calls for 400,000 lookups of 50 pairs: the cache came back`);
+  assert.ok(calls > 50, 'it stayed off for a while first');
+});
