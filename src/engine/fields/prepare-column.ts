@@ -23,21 +23,26 @@ export function prepareColumn(task: PrepareColumnTask): FieldHandle[] {
   const store = ColumnStore.fromHandle(task.table);
   const col = store.columns[task.column];
   const n = store.rowCount;
-  const { rawIds, firstRow, count } = internRaw(col.bytes, col.offsets, col.missing, n);
-  const buf = Buffer.from(task.table.columns[task.column].bytes);
-  const rawValues = new Array<string>(count);
-  for (let v = 0; v < count; v++) {
-    const r = firstRow[v];
-    rawValues[v] = buf.toString('utf8', col.offsets[r], col.offsets[r + 1]);
-  }
+  const raw = internRaw(col.bytes, col.offsets, col.missing, n);
+  const { rawIds, count } = raw;
+  let rawValues: string[] | null = null;
+  // Strings only where a transform needs them: the raw field is packed from the bytes.
+  const values = (): string[] => {
+    if (rawValues !== null) return rawValues;
+    const buf = Buffer.from(task.table.columns[task.column].bytes);
+    rawValues = new Array<string>(count);
+    for (let v = 0; v < count; v++) rawValues[v] = buf.toString('utf8', raw.idStart[v], raw.idStart[v] + raw.idLength[v]);
+    return rawValues;
+  };
   return task.chains.map((chain) => {
-    if (chain.length === 0) return pack(col.name, chain, n, rawIds, rawValues);
+    if (chain.length === 0) return packRaw(col.name, n, rawIds, col.bytes, raw);
     const transform = compileTransforms(chain);
     const index = new Map<string, number>();
     const distinct: string[] = [];
     const map = new Int32Array(count);
+    const rawStrings = values();
     for (let v = 0; v < count; v++) {
-      const t = transform(rawValues[v]);
+      const t = transform(rawStrings[v]);
       if (t === null) {
         map[v] = -1;
         continue;
@@ -52,26 +57,43 @@ export function prepareColumn(task: PrepareColumnTask): FieldHandle[] {
     }
     const ids = new Int32Array(n);
     for (let r = 0; r < n; r++) {
-      const raw = rawIds[r];
-      ids[r] = raw < 0 ? -1 : map[raw];
+      const id = rawIds[r];
+      ids[r] = id < 0 ? -1 : map[id];
     }
     return pack(col.name, chain, n, ids, distinct);
   });
 }
 
-/** Byte-level interning with open addressing over FNV-1a hashes. */
+/** The distinct raw values of a column: each row's value id, and each value's bytes (start, length). */
+interface InternedColumn {
+  rawIds: Int32Array;
+  idStart: Uint32Array;
+  idLength: Int32Array;
+  count: number;
+}
+
+/**
+ * Byte-level interning with open addressing over FNV-1a hashes. The table
+ * grows with the distinct values, not the rows, so a column of a few
+ * thousand values probes a table that stays in cache; each slot keeps its
+ * value's hash, so a probe compares bytes only when the hashes agree, and
+ * each value's bytes are found from its id directly (start and length).
+ */
 function internRaw(
   bytes: Uint8Array,
   offsets: Uint32Array,
   missing: Uint8Array,
   n: number,
-): { rawIds: Int32Array; firstRow: Int32Array; count: number } {
-  let size = 16;
-  while (size < n * 2) size <<= 1;
-  const mask = size - 1;
-  const table = new Int32Array(size).fill(-1);
+): InternedColumn {
+  let size = 1 << 10;
+  let mask = size - 1;
+  let table = new Int32Array(size).fill(-1);
+  let slotHash = new Int32Array(size);
+  let capacity = 1 << 9;
+  let idStart = new Uint32Array(capacity);
+  let idLength = new Int32Array(capacity);
+  let idHash = new Int32Array(capacity);
   const rawIds = new Int32Array(n);
-  let firstRow = new Int32Array(Math.max(16, Math.min(n, 1 << 16)));
   let count = 0;
   for (let r = 0; r < n; r++) {
     if ((missing[r >> 3] & (1 << (r & 7))) !== 0) {
@@ -79,34 +101,46 @@ function internRaw(
       continue;
     }
     const s = offsets[r];
-    const e = offsets[r + 1];
+    const len = offsets[r + 1] - s;
     let h = 0x811c9dc5;
-    for (let p = s; p < e; p++) h = Math.imul(h ^ bytes[p], 0x01000193);
-    let slot = (h ^ (h >>> 15)) & mask;
+    for (let p = s; p < s + len; p++) h = Math.imul(h ^ bytes[p], 0x01000193);
+    h ^= h >>> 15;
+    let slot = h & mask;
     for (;;) {
       const id = table[slot];
       if (id === -1) {
-        if (count === firstRow.length) {
-          const grown = new Int32Array(firstRow.length * 2);
-          grown.set(firstRow);
-          firstRow = grown;
+        if (count === capacity) {
+          capacity *= 2;
+          idStart = grow(idStart, capacity);
+          idLength = grow(idLength, capacity);
+          idHash = grow(idHash, capacity);
         }
-        firstRow[count] = r;
+        idStart[count] = s;
+        idLength[count] = len;
+        idHash[count] = h;
         table[slot] = count;
+        slotHash[slot] = h;
         rawIds[r] = count++;
-        break;
-      }
-      const q = firstRow[id];
-      const qs = offsets[q];
-      if (offsets[q + 1] - qs === e - s) {
-        let same = true;
-        for (let i = 0; i < e - s; i++) {
-          if (bytes[qs + i] !== bytes[s + i]) {
-            same = false;
-            break;
+        // Kept at most half full; rebuilt from the stored hashes, no bytes re-read.
+        if (count * 2 > size) {
+          size *= 2;
+          mask = size - 1;
+          table = new Int32Array(size).fill(-1);
+          slotHash = new Int32Array(size);
+          for (let v = 0; v < count; v++) {
+            let t = idHash[v] & mask;
+            while (table[t] !== -1) t = (t + 1) & mask;
+            table[t] = v;
+            slotHash[t] = idHash[v];
           }
         }
-        if (same) {
+        break;
+      }
+      if (slotHash[slot] === h && idLength[id] === len) {
+        const qs = idStart[id];
+        let i = 0;
+        while (i < len && bytes[qs + i] === bytes[s + i]) i++;
+        if (i === len) {
           rawIds[r] = id;
           break;
         }
@@ -114,7 +148,46 @@ function internRaw(
       slot = (slot + 1) & mask;
     }
   }
-  return { rawIds, firstRow, count };
+  return { rawIds, idStart, idLength, count };
+}
+
+function grow<T extends Int32Array | Uint32Array>(a: T, length: number): T {
+  const b = new (a.constructor as new (n: number) => T)(length);
+  b.set(a);
+  return b;
+}
+
+/**
+ * Packs the raw field straight from the column bytes: an ASCII value's code
+ * points are its bytes; any other value is decoded as UTF-8 by Buffer, as the
+ * string path would, so both paths give the same code points.
+ */
+function packRaw(column: string, n: number, ids: Int32Array, bytes: Uint8Array, raw: InternedColumn): FieldHandle {
+  const { count, idStart, idLength } = raw;
+  let total = 0;
+  for (let v = 0; v < count; v++) total += idLength[v];
+  // UTF-8 never has fewer bytes than code points, so the byte total bounds the codes.
+  const codesBuf = new SharedArrayBuffer(4 * Math.max(1, total));
+  const codes = new Uint32Array(codesBuf);
+  const offsetsBuf = new SharedArrayBuffer(4 * (count + 1));
+  const offsets = new Int32Array(offsetsBuf);
+  let pos = 0;
+  let buf: Buffer | null = null;
+  for (let v = 0; v < count; v++) {
+    offsets[v] = pos;
+    const s = idStart[v];
+    const e = s + idLength[v];
+    let ascii = true;
+    for (let p = s; p < e; p++) if (bytes[p] >= 0x80) ascii = false;
+    if (ascii) {
+      for (let p = s; p < e; p++) codes[pos++] = bytes[p];
+      continue;
+    }
+    buf ??= Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    for (const ch of buf.toString('utf8', s, e)) codes[pos++] = ch.codePointAt(0) as number;
+  }
+  offsets[count] = pos;
+  return shareField(column, [], n, ids, count, codesBuf, offsetsBuf);
 }
 
 /** Packs row ids and distinct strings into shared buffers (code points, offsets, counts). */
@@ -142,21 +215,24 @@ function pack(column: string, transforms: string[], n: number, ids: Int32Array, 
     }
   }
   offsets[distinct.length] = pos;
-  const countsBuf = new SharedArrayBuffer(4 * Math.max(1, distinct.length));
+  return shareField(column, transforms, n, ids, distinct.length, codes.buffer as SharedArrayBuffer, offsetsBuf);
+}
+
+/** A prepared field's handle: the row ids copied to shared memory and each value's row count, beside its packed code points. */
+function shareField(
+  column: string,
+  transforms: string[],
+  n: number,
+  ids: Int32Array,
+  count: number,
+  codes: SharedArrayBuffer,
+  offsets: SharedArrayBuffer,
+): FieldHandle {
+  const countsBuf = new SharedArrayBuffer(4 * Math.max(1, count));
   const counts = new Int32Array(countsBuf);
   const idsBuf = new SharedArrayBuffer(4 * Math.max(1, n));
   const sharedIds = new Int32Array(idsBuf);
   sharedIds.set(ids.subarray(0, n));
   for (let r = 0; r < n; r++) if (ids[r] >= 0) counts[ids[r]]++;
-  return {
-    key: fieldKey(column, transforms),
-    column,
-    transforms,
-    rowCount: n,
-    count: distinct.length,
-    ids: idsBuf,
-    codes: codes.buffer as SharedArrayBuffer,
-    offsets: offsetsBuf,
-    counts: countsBuf,
-  };
+  return { key: fieldKey(column, transforms), column, transforms, rowCount: n, count, ids: idsBuf, codes, offsets, counts: countsBuf };
 }
