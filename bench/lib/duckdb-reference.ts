@@ -1,5 +1,6 @@
 /** The reference SQL pipeline of ../shared/bench/duckdb-reference: installed on first use and run as a timed child process on the same file as kindred. */
 import { spawnSync } from 'node:child_process';
+import { totalmem } from 'node:os';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runTimed } from './timed-process.js';
@@ -54,7 +55,10 @@ export function ensureReference(shared: string): ReferencePipeline {
  * s.candidatePairs; // 5663188
  */
 export async function referenceOnce(dir: string, csv: string, workload: string, outPrefix: string, threads: number): Promise<ReferenceSample> {
-  const r = await runTimed(process.execPath, [join(dir, 'run.mjs'), csv, join(dir, `${workload}.json`), outPrefix, '--threads', String(threads)], dir);
+  // Its JavaScript reads every match pair and row id into arrays: at 10M rows that outgrew
+  // Node's default heap (exit 134). A third of RAM as heap leaves the rest to DuckDB.
+  const heapMb = Math.floor(totalmem() / 2 ** 20 / 3);
+  const r = await runTimed(process.execPath, [`--max-old-space-size=${heapMb}`, join(dir, 'run.mjs'), csv, join(dir, `${workload}.json`), outPrefix, '--threads', String(threads)], dir);
   const failed = (error: string): ReferenceSample => ({ wallMs: r.wallMs, peakRssBytes: r.peakRssBytes, candidatePairs: null, matchPairs: null, timings: {}, error });
   if (r.code !== 0) return failed(`exit ${String(r.code)}: ${r.stderr.trim().split('\n').slice(-3).join(' / ')}`);
   try {

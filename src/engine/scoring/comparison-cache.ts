@@ -5,6 +5,9 @@ import type { BoundScorer } from '../scorers/types.js';
  * Slots of the cache: 2^12 value pairs, 64 KiB per cached field and worker
  * (it stays in the core's L2). Measured on the broad 1M workload (docs/benchmarks.md, "Comparison
  * cache"): 2^10 to 2^14 slots ran alike, 2^16 and 2^18 slower (their misses reach memory).
+ *
+ * @example
+ * cacheComparisons(scorer, SLOT_BITS); // the default size, spelt out
  */
 export const SLOT_BITS = 12;
 

@@ -2,7 +2,12 @@
 
 import { KindredError } from '../../errors/registry.js';
 
-/** The optimisations that can be switched off, each measured on its own by `make bench` (docs/benchmarks.md). */
+/**
+ * The optimisations that can be switched off, each measured on its own by `make bench` (docs/benchmarks.md).
+ *
+ * @example
+ * OPTIMISATIONS.includes('prune'); // true
+ */
 export const OPTIMISATIONS = ['prune', 'comparison-cache', 'exact-ids'] as const;
 
 /** One switchable optimisation. */

@@ -68,7 +68,7 @@ test('the optimised row path keeps exactly the pairs the plain path keeps, with 
       const store = ColumnStore.fromRows(COLUMNS, rows);
       const fields = await prepareFields(store, matchkeyFieldRefs(config), pool);
       const lookup = (ref: Parameters<typeof fields.get>[0]) => fields.get(ref);
-      const plain = scorerWith('prune,comparison-cache', () => new PairScorer(config, lookup), () => {});
+      const plain = scorerWith('prune,comparison-cache,exact-ids', () => new PairScorer(config, lookup), () => {});
       const fast = scorerWith('', () => new PairScorer(config, lookup), (f) => {
         f.useRowRecords();
         // Four slots: value pairs collide all the time, so a hit that is not the same pair would show.
