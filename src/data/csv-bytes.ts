@@ -185,6 +185,42 @@ export function copyCell(
 }
 
 /**
+ * Splits `[start, end)` into about `parts` pieces at line starts, without
+ * reading the bytes in between: a boundary is right unless a quoted cell
+ * holds a line break there, which the count pass detects from each chunk's
+ * quote count (see `quotesBefore` in ingest) before the split is used.
+ *
+ * @example
+ * lineSplitPoints(buf, headerEnd, buf.length, 8); // [headerEnd, p1, ..., buf.length]
+ */
+export function lineSplitPoints(buf: Buffer, start: number, end: number, parts: number): number[] {
+  const points = [start];
+  const size = end - start;
+  for (let k = 1; k < parts; k++) {
+    const target = Math.max(start + Math.floor((size * k) / parts), points[points.length - 1]);
+    const nl = buf.indexOf(LF, target);
+    if (nl === -1 || nl + 1 >= end) break;
+    if (nl + 1 > points[points.length - 1]) points.push(nl + 1);
+  }
+  points.push(end);
+  return points;
+}
+
+/**
+ * The number of `"` bytes in `bytes[start, end)`. Inside a well-formed file
+ * a quote inside a quoted cell is doubled, so an even count before a point
+ * means the point is outside any quoted cell.
+ *
+ * @example
+ * countQuotes(Buffer.from('a,"b""c"\n'), 0, 9); // 4
+ */
+export function countQuotes(buf: Buffer, start: number, end: number): number {
+  let n = 0;
+  for (let at = buf.indexOf(QUOTE, start); at !== -1 && at < end; at = buf.indexOf(QUOTE, at + 1)) n++;
+  return n;
+}
+
+/**
  * Finds record boundaries that split `[start, end)` into about `parts`
  * pieces, each beginning outside any quoted cell. Quote parity is counted
  * with native `indexOf`, so the scan costs little even on large files.

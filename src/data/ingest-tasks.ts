@@ -1,5 +1,5 @@
 /** The two worker passes of ingest over one byte range: count (rows, bytes per column), then fill the shared columns. */
-import { blankLineLength, cellLength, copyCell, isBlankLine, parseRecord, type CellSink } from './csv-bytes.js';
+import { blankLineLength, cellLength, copyCell, countQuotes, isBlankLine, parseRecord, splitPoints, type CellSink } from './csv-bytes.js';
 
 /** Input of {@link countChunk}. */
 export interface CountTask {
@@ -26,6 +26,8 @@ export interface CountResult {
   ragged: RaggedRecord | null;
   /** Line (relative) of a quoted cell still open at the chunk end. */
   unterminatedAt: number | null;
+  /** `"` bytes in the chunk: the split before the next chunk is outside quotes when the count up to it is even. */
+  quotes: number;
 }
 
 class LengthSink implements CellSink {
@@ -48,6 +50,11 @@ class LengthSink implements CellSink {
  * const r = countChunk({ file, start: 12, end: file.byteLength, columns: 3, lenient: false });
  */
 export function countChunk(task: CountTask): CountResult {
+  const quotes = countQuotes(Buffer.from(task.file), task.start, task.end);
+  return { ...countRecords(task), quotes };
+}
+
+function countRecords(task: CountTask): Omit<CountResult, 'quotes'> {
   const bytes = new Uint8Array(task.file);
   const { end, columns } = task;
   const sink = new LengthSink(bytes, columns);
@@ -154,4 +161,24 @@ export function fillChunk(task: FillTask): number {
     row++;
   }
   return row - task.firstRow;
+}
+
+/** Input of {@link quoteSplitPoints}. */
+export interface SplitTask {
+  file: SharedArrayBuffer;
+  start: number;
+  end: number;
+  parts: number;
+}
+
+/**
+ * Record boundaries that start outside quoted cells, found by counting quote
+ * parity over the whole body: the fallback when a line split fell inside a
+ * quoted cell. A worker task, so the scan of the file is off the event loop.
+ *
+ * @example
+ * const points = await pool.run('quoteSplitPoints', { file, start: headerEnd, end: file.byteLength, parts: 8 });
+ */
+export function quoteSplitPoints(task: SplitTask): number[] {
+  return splitPoints(Buffer.from(task.file), task.start, task.end, task.parts);
 }
