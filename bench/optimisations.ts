@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { OPTIMISATIONS } from '../src/engine/scoring/optimisation-switches.js';
 import type { OptimisationRow, OptimisationsResult } from './lib/bench-results.js';
 import { dedupeOnce, type DedupeSample } from './lib/dedupe-once.js';
-import { median } from './lib/median.js';
+import { medianOf } from './lib/median.js';
 import { ensurePeopleFile, sizeLabel } from './lib/people-data.js';
 import { BENCH_OUT, REPO_ROOT } from './lib/repo-paths.js';
 
@@ -55,8 +55,7 @@ export function abRow(optimisation: string, workload: string, rows: number, on: 
   const errors: string[] = [];
   for (const s of [...on, ...off]) if (s.error !== null) errors.push(s.error);
   const ok = (xs: readonly DedupeSample[]): DedupeSample[] => xs.filter((s) => s.error === null);
-  const med = (xs: number[]): number | null => (xs.length === 0 ? null : median(xs));
-  const score = (xs: readonly DedupeSample[]): number | null => med(ok(xs).flatMap((s) => (s.phasesMs.score === undefined ? [] : [s.phasesMs.score])));
+  const score = (xs: readonly DedupeSample[]): number | null => medianOf(ok(xs).map((s) => s.phasesMs.score ?? null));
   const kept = (xs: readonly DedupeSample[]): number | null => {
     const v = [...new Set(ok(xs).map((s) => s.keptPairs))];
     return v.length === 1 ? v[0] : null;
@@ -71,8 +70,8 @@ export function abRow(optimisation: string, workload: string, rows: number, on: 
     pairs: Math.min(on.length, off.length),
     score_on_ms: scoreOn,
     score_off_ms: scoreOff,
-    wall_on_ms: med(ok(on).map((s) => s.wallMs)),
-    wall_off_ms: med(ok(off).map((s) => s.wallMs)),
+    wall_on_ms: medianOf(ok(on).map((s) => s.wallMs)),
+    wall_off_ms: medianOf(ok(off).map((s) => s.wallMs)),
     speedup: scoreOn !== null && scoreOff !== null && scoreOn > 0 ? scoreOff / scoreOn : null,
     kept_on: keptOn,
     kept_off: keptOff,

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { SideBySideResult, SideBySideRow, SideFigures } from './lib/bench-results.js';
 import { dedupeOnce, type DedupeSample } from './lib/dedupe-once.js';
 import { ensureReference, referenceOnce, type ReferenceSample } from './lib/duckdb-reference.js';
-import { median } from './lib/median.js';
+import { medianOf } from './lib/median.js';
 import { ensurePeopleFile, sizeLabel } from './lib/people-data.js';
 import { BENCH_OUT, REPO_ROOT } from './lib/repo-paths.js';
 
@@ -104,17 +104,13 @@ export function compare(workload: string, rows: number, refs: readonly Reference
 
 /** One side's figures from its successful runs: medians, every wall, and the candidate pairs when the runs agree on them. */
 function side(runs: ReadonlyArray<{ wallMs: number; peakRssBytes: number | null; candidatePairs: number | null; matched: number | null }>): SideFigures {
-  const med = (xs: ReadonlyArray<number | null>): number | null => {
-    const v = xs.filter((x): x is number => x !== null);
-    return v.length === 0 ? null : median(v);
-  };
   const pairs = distinct(runs.map((r) => r.candidatePairs));
   return {
-    wall_ms: med(runs.map((r) => r.wallMs)),
+    wall_ms: medianOf(runs.map((r) => r.wallMs)),
     wall_runs_ms: runs.map((r) => Math.round(r.wallMs)),
-    peak_rss_bytes: med(runs.map((r) => r.peakRssBytes)),
+    peak_rss_bytes: medianOf(runs.map((r) => r.peakRssBytes)),
     candidate_pairs: pairs.length === 1 ? pairs[0] : null,
-    match_pairs: med(runs.map((r) => r.matched)),
+    match_pairs: medianOf(runs.map((r) => r.matched)),
   };
 }
 

@@ -262,17 +262,16 @@ function phasesTable(r: BenchResults): string {
 function optimisationsTable(r: BenchResults): string {
   const o = r.optimisations;
   if (o === undefined || !('rows' in o)) return `_Not run${o !== undefined ? `: ${o.skipped}` : ' yet'}._`;
-  const seconds = (ms: number | null): string => (ms === null ? '—' : formatSeconds(ms));
   const rows = o.rows.map((x) => [
     `\`${x.optimisation}\``,
     x.workload,
     sizeLabel(x.rows),
     String(x.pairs),
-    seconds(x.score_off_ms),
-    seconds(x.score_on_ms),
+    formatSeconds(x.score_off_ms),
+    formatSeconds(x.score_on_ms),
     x.speedup === null ? '—' : `${formatFixed(x.speedup, 2)}×`,
-    seconds(x.wall_off_ms),
-    seconds(x.wall_on_ms),
+    formatSeconds(x.wall_off_ms),
+    formatSeconds(x.wall_on_ms),
     x.kept_on === null ? '—' : formatCount(x.kept_on),
     x.errors.length === 0 ? 'same kept pairs' : x.errors.join('; '),
   ]);

@@ -13,3 +13,16 @@ export function median(values: readonly number[]): number {
   const mid = sorted.length >> 1;
   return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
+
+/**
+ * The median of the values present, or null when there are none (a part
+ * whose runs all failed reports a dash, not an error).
+ *
+ * @example
+ * medianOf([3, null, 1]); // 2
+ * medianOf([null]);       // null
+ */
+export function medianOf(values: ReadonlyArray<number | null>): number | null {
+  const present = values.filter((x): x is number => x !== null);
+  return present.length === 0 ? null : median(present);
+}

@@ -167,14 +167,35 @@ export function codesToString(codes: Uint32Array, start: number, end: number): s
   return s;
 }
 
+/**
+ * Writes a string's code points into `out` from `at` (a surrogate pair is
+ * one code point, a lone surrogate stays as it is) and returns the position
+ * after the last one. `out` needs room for `s.length` entries.
+ *
+ * @example
+ * const out = new Uint32Array(8);
+ * writeCodePoints('Zoë😀', out, 0); // 4; out[3] === 0x1f600
+ */
+export function writeCodePoints(s: string, out: Uint32Array, at: number): number {
+  let n = at;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const lo = s.charCodeAt(i + 1);
+      if (lo >= 0xdc00 && lo <= 0xdfff) {
+        out[n++] = (c - 0xd800) * 0x400 + (lo - 0xdc00) + 0x10000;
+        i++;
+        continue;
+      }
+    }
+    out[n++] = c;
+  }
+  return n;
+}
+
 /** A string's code points as a Uint32Array (Python-compatible indexing). */
 export function stringToCodes(s: string): Uint32Array {
   const out = new Uint32Array(s.length);
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.codePointAt(i) as number;
-    out[n++] = c;
-    if (c > 0xffff) i++;
-  }
+  const n = writeCodePoints(s, out, 0);
   return n === s.length ? out : out.slice(0, n);
 }

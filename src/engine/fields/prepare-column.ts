@@ -1,7 +1,7 @@
 /** Worker task: dictionary-encodes one column and every transform chain asked of it, reading the shared column bytes in place. */
 import { ColumnStore, type TableHandle } from '../../data/column-store.js';
 import { compileTransforms } from '../transforms/registry.js';
-import { fieldKey, type FieldHandle } from './field-dictionary.js';
+import { fieldKey, writeCodePoints, type FieldHandle } from './field-dictionary.js';
 
 /** Input of {@link prepareColumn}. */
 export interface PrepareColumnTask {
@@ -184,7 +184,7 @@ function packRaw(column: string, n: number, ids: Int32Array, bytes: Uint8Array, 
       continue;
     }
     buf ??= Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    for (const ch of buf.toString('utf8', s, e)) codes[pos++] = ch.codePointAt(0) as number;
+    pos = writeCodePoints(buf.toString('utf8', s, e), codes, pos);
   }
   offsets[count] = pos;
   return shareField(column, [], n, ids, count, codesBuf, offsetsBuf);
@@ -200,19 +200,7 @@ function pack(column: string, transforms: string[], n: number, ids: Int32Array, 
   let pos = 0;
   for (let v = 0; v < distinct.length; v++) {
     offsets[v] = pos;
-    const s = distinct[v];
-    for (let i = 0; i < s.length; i++) {
-      const c = s.charCodeAt(i);
-      if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
-        const d = s.charCodeAt(i + 1);
-        if (d >= 0xdc00 && d <= 0xdfff) {
-          codes[pos++] = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000;
-          i++;
-          continue;
-        }
-      }
-      codes[pos++] = c;
-    }
+    pos = writeCodePoints(distinct[v], codes, pos);
   }
   offsets[distinct.length] = pos;
   return shareField(column, transforms, n, ids, distinct.length, codes.buffer as SharedArrayBuffer, offsetsBuf);

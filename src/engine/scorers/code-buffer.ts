@@ -1,4 +1,5 @@
 /** Reusable code-point buffers, so string comparisons need no allocation per call. */
+import { writeCodePoints } from '../fields/field-dictionary.js';
 
 /**
  * A growable scratch buffer holding one string's code points. Scorers keep a
@@ -16,21 +17,7 @@ export class CodeBuffer {
   /** Loads `s`'s code points at the start of `codes`; returns how many there are. */
   load(s: string): number {
     if (s.length > this.codes.length) this.codes = new Uint32Array(Math.max(s.length, this.codes.length * 2));
-    const codes = this.codes;
-    let n = 0;
-    for (let i = 0; i < s.length; i++) {
-      const c = s.charCodeAt(i);
-      if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
-        const lo = s.charCodeAt(i + 1);
-        if (lo >= 0xdc00 && lo <= 0xdfff) {
-          codes[n++] = (c - 0xd800) * 0x400 + (lo - 0xdc00) + 0x10000;
-          i++;
-          continue;
-        }
-      }
-      codes[n++] = c;
-    }
-    return n;
+    return writeCodePoints(s, this.codes, 0);
   }
 }
 
