@@ -1,5 +1,6 @@
 /** The review band after record changes: the run's band without pairs of changed rows, plus the changed rows' pairs in the band, in queue order. */
 import type { MatchResults, QueueItem } from './match-results.js';
+import { bandDistance } from './served-run-task.js';
 
 /**
  * The queue items of the band now, ordered as the run orders its band
@@ -16,9 +17,8 @@ export function liveBand(results: MatchResults): QueueItem[] {
   const items: Array<QueueItem & { dist: number }> = [];
   const push = (a: number, b: number, score: number, flags: number): void => {
     const threshold = thresholds[flags & 0x7f];
-    const lo = review.lo ?? threshold - 0.1;
-    const hi = review.hi ?? threshold + 0.05;
-    if (score >= lo - 1e-12 && score <= hi + 1e-12) items.push({ a, b, score, threshold, dist: Math.round(Math.abs(score - threshold) * 1e6) });
+    const dist = bandDistance(score, threshold, review);
+    if (dist !== null) items.push({ a, b, score, threshold, dist });
   };
   const pairs = run.pairs;
   for (const p of results.runBand) {
