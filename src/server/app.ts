@@ -14,6 +14,8 @@ import { registerEdits } from './routes/edits.js';
 import { registerTelemetry } from './routes/telemetry.js';
 import { registerAnalysis } from './routes/analysis.js';
 import { registerAutoconfig } from './routes/autoconfig.js';
+import { registerRecords } from './routes/records.js';
+import { registerEvents } from './routes/events.js';
 
 /** Every route of the local server, declared once (the method guard answers 404/405 from it). */
 export const ROUTES = defineRoutes({
@@ -38,6 +40,9 @@ export const ROUTES = defineRoutes({
   '/api/v1/controller/telemetry': ['GET'],
   '/api/sources': ['GET'],
   '/api/sources/:id': ['GET'],
+  '/records': ['POST'],
+  '/records/:row_id': ['PUT', 'DELETE'],
+  '/events': ['GET'],
 });
 
 /** Options of {@link createApp}, from the command line and environment. */
@@ -88,6 +93,8 @@ export function createApp(state: ServerState, options: AppOptions): Hono<ServerE
   registerAutoconfig(app, state);
   registerReviews(app, state, limits);
   registerEdits(app, state);
+  registerRecords(app, state, limits);
+  registerEvents(app, state);
   registerAnalysis(app, state);
   registerTelemetry(app, state, { localWorkbench: !hosted });
   return app;
