@@ -14,11 +14,15 @@ import { registerEdits } from './routes/edits.js';
 import { registerTelemetry } from './routes/telemetry.js';
 import { registerAnalysis } from './routes/analysis.js';
 import { registerAutoconfig } from './routes/autoconfig.js';
+import { registerDistributions } from './routes/distributions.js';
+import { registerWorkbench, WORKBENCH_ROUTES } from './routes/workbench.js';
 
 /** Every route of the local server, declared once (the method guard answers 404/405 from it). */
 export const ROUTES = defineRoutes({
   '/health': ['GET'],
   '/stats': ['GET'],
+  '/stats/scores': ['GET'],
+  '/stats/cluster-sizes': ['GET'],
   '/match': ['POST'],
   '/match/batch': ['POST'],
   '/explain': ['POST'],
@@ -38,6 +42,7 @@ export const ROUTES = defineRoutes({
   '/api/v1/controller/telemetry': ['GET'],
   '/api/sources': ['GET'],
   '/api/sources/:id': ['GET'],
+  ...WORKBENCH_ROUTES,
 });
 
 /** Options of {@link createApp}, from the command line and environment. */
@@ -64,7 +69,8 @@ export function createApp(state: ServerState, options: AppOptions): Hono<ServerE
   app.onError(errorHandler({ log: options.log }));
   app.notFound(notFound);
   const hosted = options.mountHosted !== undefined;
-  const isOpen = openRoutes({ '/health': ['GET'] });
+  // The workbench's static files are open too: the page must load to ask for the token (docs/ui.md).
+  const isOpen = openRoutes({ '/health': ['GET'], ...WORKBENCH_ROUTES });
   const [cors, ...rest] = middlewareChain({
     token: options.token,
     corsOrigins: options.corsOrigins,
@@ -90,5 +96,7 @@ export function createApp(state: ServerState, options: AppOptions): Hono<ServerE
   registerEdits(app, state);
   registerAnalysis(app, state);
   registerTelemetry(app, state, { localWorkbench: !hosted });
+  registerDistributions(app, state);
+  registerWorkbench(app);
   return app;
 }
