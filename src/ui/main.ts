@@ -23,9 +23,14 @@ let prompting: Promise<void> | null = null;
 
 const session = new Session(sessionStorage, location.origin, (message) => void prompt(message));
 
+let clearStatus: ReturnType<typeof setTimeout> | undefined;
+
 function notify(message: string, kind: 'ok' | 'error' = 'ok'): void {
   status.textContent = message;
   status.className = kind;
+  clearTimeout(clearStatus);
+  // Errors stay until the next message; confirmations fade so they do not cover the page.
+  if (kind === 'ok') clearStatus = setTimeout(() => (status.textContent = ''), 5000);
 }
 
 async function prompt(message: string): Promise<void> {

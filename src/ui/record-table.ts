@@ -25,7 +25,7 @@ export function cellText(value: unknown): string {
 }
 
 /**
- * A captioned table of records with leading columns (row id, score…) and a trailing cell per row (actions).
+ * A captioned table of records with leading columns (row id, score…).
  *
  * @example
  * recordTable('Members', members, { lead: [['Row', (r) => String(r.row_id)]], fields: fieldsOf(members, ['row_id']) });
@@ -33,7 +33,7 @@ export function cellText(value: unknown): string {
 export function recordTable<R extends Record<string, unknown>>(
   caption: string,
   rows: readonly R[],
-  options: { lead: [string, (row: R) => Child][]; fields: string[]; value?: (row: R, field: string) => unknown; tail?: [string, (row: R) => Child] },
+  options: { lead: [string, (row: R) => Child][]; fields: string[]; value?: (row: R, field: string) => unknown },
 ): HTMLElement {
   const value = options.value ?? ((row: R, field: string) => row[field]);
   return h(
@@ -46,13 +46,13 @@ export function recordTable<R extends Record<string, unknown>>(
       h(
         'thead',
         {},
-        h('tr', {}, options.lead.map(([name]) => h('th', { scope: 'col' }, name)), options.fields.map((f) => h('th', { scope: 'col' }, f)), options.tail ? h('th', { scope: 'col' }, options.tail[0]) : null),
+        h('tr', {}, options.lead.map(([name]) => h('th', { scope: 'col' }, name)), options.fields.map((f) => h('th', { scope: 'col' }, f))),
       ),
       h(
         'tbody',
         {},
         rows.map((row) =>
-          h('tr', {}, options.lead.map(([, cell]) => h('td', {}, cell(row))), options.fields.map((f) => h('td', {}, cellText(value(row, f)))), options.tail ? h('td', {}, options.tail[1](row)) : null),
+          h('tr', {}, options.lead.map(([, cell]) => h('td', {}, cell(row))), options.fields.map((f) => h('td', {}, cellText(value(row, f))))),
         ),
       ),
     ),

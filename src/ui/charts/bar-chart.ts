@@ -34,7 +34,7 @@ export interface BarChartSpec {
 
 const W = 640;
 const H = 220;
-const PAD = { left: 44, right: 12, top: 22, bottom: 28 };
+const PAD = { left: 44, right: 12, top: 26, bottom: 30 };
 
 /**
  * The chart as an `<svg role="img">` scaled to its container's width.
@@ -64,7 +64,7 @@ export function barChart(spec: BarChartSpec): SVGSVGElement {
     ),
     (spec.marks ?? []).flatMap((m) => [
       svg('line', { class: 'mark', x1: x(m.x), x2: x(m.x), y1: PAD.top - 4, y2: H - PAD.bottom }),
-      svg('text', { class: 'mark-label', x: x(m.x), y: 12, 'text-anchor': 'middle' }, m.label),
+      svg('text', { class: 'mark-label', x: x(m.x), y: 16, 'text-anchor': 'middle' }, m.label),
     ]),
   );
 }

@@ -119,7 +119,7 @@ async function showCluster(ctx: ViewContext, id: number): Promise<void> {
       const r = await ctx.session.call((api) => api.unmerge(row));
       const remaining = r.remaining_cluster_ids ?? [];
       const next = remaining.find((c) => c !== row);
-      ctx.notify(`Record ${row} unmerged${remaining.length > 0 ? `; the rest is now in cluster${remaining.length > 1 ? "s" : ""} ${remaining.join(', ')}` : ''}`);
+      ctx.notify(`Record ${row} unmerged${remaining.length > 0 ? `; the rest is now in cluster${remaining.length > 1 ? 's' : ''} ${remaining.join(', ')}` : ''}`);
       // The remaining members' cluster (its id changes when the smallest row left), or the list when none is left.
       if (next !== undefined && next === id) void showCluster(ctx, id);
       else ctx.navigate(next !== undefined ? `#/clusters/${next}` : '#/clusters');
@@ -139,9 +139,12 @@ async function showCluster(ctx: ViewContext, id: number): Promise<void> {
     ),
     cluster.size > 1 ? h('p', {}, h('button', { type: 'button', class: 'danger', onclick: () => void shatter() }, 'Shatter cluster…')) : null,
     recordTable('Members', members, {
-      lead: [['Row', (m) => String(m.row_id)]],
+      // The action sits beside the row id: a wide record must not push it out of view.
+      lead: [
+        ['Row', (m) => String(m.row_id)],
+        ['Action', (m) => (cluster.size > 1 ? h('button', { type: 'button', 'aria-label': `Unmerge record ${m.row_id}`, onclick: () => void unmerge(m.row_id) }, 'Unmerge…') : '—')],
+      ],
       fields: fieldsOf(members, ['row_id']),
-      tail: ['Action', (m) => (cluster.size > 1 ? h('button', { type: 'button', 'aria-label': `Unmerge record ${m.row_id}`, onclick: () => void unmerge(m.row_id) }, 'Unmerge…') : null)],
     }),
     cluster.size > 1 ? h('h3', {}, 'Pair scores') : null,
     cluster.size > 1 ? scoreMatrix(members.map((m) => m.row_id), cluster.pair_scores, cluster.bottleneck_pair) : null,

@@ -1,0 +1,56 @@
+/** The workbench on a server started with a token: the page loads without one, asks for it, refuses a wrong one, and a 401 later sends the user back to the prompt. */
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser } from 'playwright-core';
+import { startTestServer, type TestServer } from '../server/server-harness.js';
+import { launchBrowser, seriousViolations, watchConsole } from './browser.js';
+
+const TOKEN = 'ui-test-token-3b1f';
+/** The page's session storage, seen from the test's side of page.evaluate. */
+type PageGlobals = { sessionStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void } };
+let t: TestServer;
+let browser: Browser;
+
+before(async () => {
+  t = await startTestServer({ app: { token: TOKEN } });
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await t?.stop();
+});
+
+test('the token is asked once, checked, kept for the tab, and asked again after a 401', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const errors = watchConsole(page);
+  await page.goto(`${t.server.url}/ui/`);
+  const input = page.getByLabel('API token');
+  await input.waitFor();
+  await page.getByText('This server needs an API token.').waitFor();
+  assert.deepEqual(await seriousViolations(page), []);
+
+  await input.fill('wrong');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('alert').filter({ hasText: 'The server refused this token.' }).waitFor();
+
+  await input.fill(TOKEN);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.locator('#pair-title').waitFor();
+  assert.equal(await page.evaluate(() => (globalThis as unknown as PageGlobals).sessionStorage.getItem('kindred.token')), TOKEN);
+
+  // A reload keeps the token (same tab): no prompt.
+  await page.reload();
+  await page.locator('#pair-title').waitFor();
+
+  // The token changes under the page (here: the stored one is spoiled): the next call's 401 brings the prompt back, saying why.
+  await page.evaluate(() => (globalThis as unknown as PageGlobals).sessionStorage.setItem('kindred.token', 'stale'));
+  await page.goto(`${t.server.url}/ui/#/overview`);
+  await page.reload();
+  await page.getByText('The server refused the token').waitFor();
+  await page.getByLabel('API token').fill(TOKEN);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.locator('svg.chart').first().waitFor();
+  assert.deepEqual(errors, []);
+  await page.close();
+});
