@@ -52,11 +52,12 @@ export function mount(parent: Element, ...children: (Child | Child[])[]): void {
 }
 
 /**
- * A score as the server reports it, to 3 decimals for reading.
+ * A score to 3 decimals for reading, rounded as the explanation sentence rounds it.
  *
  * @example
  * formatScore(0.802143); // '0.802'
  */
 export function formatScore(score: number | null | undefined): string {
-  return score === null || score === undefined ? '—' : score.toFixed(3);
+  // Rounded half up like the server's explanation sentence (toFixed alone would show 0.7975 as 0.797 beside its 0.798).
+  return score === null || score === undefined ? '—' : (Math.round(score * 1000) / 1000).toFixed(3);
 }

@@ -2,8 +2,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
-import { startTestServer, type TestServer } from '../server/server-harness.js';
-import { launchBrowser, seriousViolations, watchConsole } from './browser.js';
+import path from 'node:path';
+import { startTestServer, call, obj, arr, type TestServer } from '../server/server-harness.js';
+import { launchBrowser, seriousViolations, watchConsole, SCREENSHOTS } from './browser.js';
 
 const TOKEN = 'ui-test-token-3b1f';
 /** The page's session storage, seen from the test's side of page.evaluate. */
@@ -12,7 +13,8 @@ let t: TestServer;
 let browser: Browser;
 
 before(async () => {
-  t = await startTestServer({ app: { token: TOKEN } });
+  // Zero-config, so the overview has a controller run to show (its telemetry is saved as the start-up run).
+  t = await startTestServer({ config: null, app: { token: TOKEN } });
   browser = await launchBrowser();
 });
 
@@ -50,7 +52,14 @@ test('the token is asked once, checked, kept for the tab, and asked again after 
   await page.getByText('The server refused the token').waitFor();
   await page.getByLabel('API token').fill(TOKEN);
   await page.getByRole('button', { name: 'Continue' }).click();
-  await page.locator('svg.chart').first().waitFor();
+  await page.locator('svg.chart').nth(1).waitFor();
+  // The start-up controller run: its health, stop reason and each decision with its rationale and config diff.
+  const telemetry = obj((await call(t.server.url, 'GET', '/controller/telemetry?run=latest', undefined, { authorization: `Bearer ${TOKEN}` })).body);
+  await page.locator('.health', { hasText: String(telemetry.health) }).waitFor();
+  const decisions = arr(telemetry.decisions);
+  assert.equal(await page.getByRole('region', { name: 'Controller decisions' }).locator('tbody tr').count(), decisions.length);
+  for (const d of decisions) await page.getByText(String(d.rationale)).waitFor();
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'overview.png'), fullPage: true });
   assert.deepEqual(errors, []);
   await page.close();
 });

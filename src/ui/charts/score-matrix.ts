@@ -32,7 +32,7 @@ export function scoreMatrix(members: readonly number[], pairScores: Readonly<Rec
     h(
       'table',
       { class: 'matrix' },
-      h('caption', {}, 'Pair scores (the outlined cell is the bottleneck, the weakest link)'),
+      h('caption', { class: 'matrix-caption' }, 'The outlined pair is the bottleneck, the weakest link.'),
       h('thead', {}, h('tr', {}, h('td', {}), members.map((m) => h('th', { scope: 'col' }, String(m))))),
       h(
         'tbody',

@@ -10,10 +10,11 @@ import type { View, ViewContext } from './view.js';
 const PAGE = 50;
 const REFILL_AT = 5;
 
-/** A decision of this session that undo can withdraw. */
+/** A decision of this session that undo can withdraw; `saved` settles true once the server has recorded it. */
 interface Made {
   item: ReviewItem;
   decision: Decision;
+  saved: Promise<boolean>;
 }
 
 /**
@@ -36,7 +37,7 @@ export function queueView(ctx: ViewContext): View {
   const explanations = new Map<string, Promise<ExplainResponse>>();
 
   const pairArea = h('div', { class: 'pair', 'aria-live': 'polite' }, h('p', {}, 'Loading the queue…'));
-  const progress = h('p', { class: 'progress', id: 'queue-progress' });
+  const progress = h('span', { id: 'queue-progress' });
   const recall = h('span', { class: 'recall' });
   const note = h('input', { id: 'decision-note', type: 'text', name: 'note', autocomplete: 'off', placeholder: 'why (optional)' });
   const approveBtn = h('button', { type: 'button', class: 'approve', 'aria-keyshortcuts': 'a', onclick: () => void decide('approve') }, 'Approve ', h('kbd', {}, 'a'));
@@ -47,7 +48,7 @@ export function queueView(ctx: ViewContext): View {
   mount(
     ctx.root,
     h('h2', {}, 'Review queue'),
-    h('p', {}, progress, ' ', recall),
+    h('p', { class: 'progress' }, progress, ' ', recall),
     pairArea,
     h(
       'div',
@@ -125,12 +126,17 @@ export function queueView(ctx: ViewContext): View {
     remaining--;
     decidedHere++;
     note.value = '';
+    const request = session.call((api) => api.decide(item.id, decision, text === '' ? {} : { note: text }));
+    // On the undo stack at once, so an undo pressed while the POST is under way withdraws this decision, once it is saved.
+    const entry: Made = { item, decision, saved: request.then(() => true, () => false) };
+    made.push(entry);
     render();
     try {
-      await session.call((api) => api.decide(item.id, decision, text === '' ? {} : { note: text }));
-      made.push({ item, decision });
+      await request;
       ctx.notify(`${decision === 'approve' ? 'Approved' : 'Rejected'} pair ${item.id}`);
     } catch (e) {
+      const i = made.indexOf(entry);
+      if (i >= 0) made.splice(i, 1);
       items.splice(at, 0, item);
       remaining++;
       decidedHere--;
@@ -145,6 +151,9 @@ export function queueView(ctx: ViewContext): View {
   async function undo(): Promise<void> {
     const last = made.pop();
     if (last === undefined) return;
+    renderProgress();
+    // A decision that failed was never recorded: it has put its pair back itself.
+    if (!(await last.saved)) return;
     try {
       await session.call((api) => api.withdraw(last.item.id));
       items.splice(at, 0, last.item);
@@ -236,7 +245,7 @@ function pairCard(item: ReviewItem, explanation: ExplainResponse | null): HTMLEl
               h('th', { scope: 'row' }, field),
               h('td', {}, masks === null ? a : highlighted(a, masks.a)),
               h('td', {}, masks === null ? b : highlighted(b, masks.b)),
-              h('td', { class: 'num' }, fs.length === 0 ? '' : fs.map((f) => `${formatScore(f.score)} ${f.scorer} ×${f.weight}`).join('; ')),
+              h('td', { class: 'num' }, fs.map((f) => h('span', { class: 'field-score' }, formatScore(f.score), h('small', {}, ` ${f.scorer} ×${f.weight}`)))),
             );
           }),
         ),
