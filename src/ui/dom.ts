@@ -1,9 +1,19 @@
 /** Builds DOM and SVG elements from a tag, attributes and children: the workbench's one view primitive, instead of a framework. */
 
-/** What may appear as a child: nodes, text, or nothing (skipped). */
+/**
+ * What may appear as a child: nodes, text, or nothing (skipped).
+ *
+ * @example
+ * const children: Child[] = ['Pair ', 12, null, h('kbd', {}, 'a')];
+ */
 export type Child = Node | string | number | null | undefined | false;
 
-/** Attributes: `on<event>` functions become listeners, `true` an empty attribute, `false`/null/undefined nothing. */
+/**
+ * Attributes: `on<event>` functions become listeners, `true` an empty attribute, `false`/null/undefined nothing.
+ *
+ * @example
+ * const attrs: Attrs = { type: 'button', disabled: false, onclick: () => undo() };
+ */
 export type Attrs = Record<string, string | number | boolean | null | undefined | ((event: Event) => void)>;
 
 function fill<E extends Element>(el: E, attrs: Attrs, children: (Child | Child[])[]): E {

@@ -5,9 +5,19 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { REPO_ROOT } from '../server/server-harness.js';
 
-/** Debian's Chromium unless `CHROMIUM` names another (make test-ui passes it). */
+/**
+ * Debian's Chromium unless `CHROMIUM` names another (make test-ui passes it).
+ *
+ * @example
+ * chromium.launch({ executablePath: CHROMIUM });
+ */
 export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
-/** Where the README's screenshots live. */
+/**
+ * Where the README's screenshots live.
+ *
+ * @example
+ * await page.screenshot({ path: path.join(SCREENSHOTS, 'queue.png') });
+ */
 export const SCREENSHOTS = path.join(REPO_ROOT, 'docs/screenshots');
 
 /**
@@ -38,7 +48,12 @@ export function watchConsole(page: Page): string[] {
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/** One accessibility problem axe found. */
+/**
+ * One accessibility problem axe found.
+ *
+ * @example
+ * const v: AxeViolation = { id: 'color-contrast', impact: 'serious', help: 'Elements must meet minimum color contrast ratio thresholds', nodes: 2 };
+ */
 export interface AxeViolation {
   id: string;
   impact: string | null;

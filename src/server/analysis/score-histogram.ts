@@ -2,7 +2,12 @@
 import type { PairList } from '../../engine/run.js';
 import { round6 } from '../../engine/scoring/round-score.js';
 
-/** Width of one bin: fifty bins over [0, 1], fine enough to see a valley around a threshold. */
+/**
+ * Width of one bin: fifty bins over [0, 1], fine enough to see a valley around a threshold.
+ *
+ * @example
+ * Math.floor(0.81 / SCORE_BIN_WIDTH); // 40, the bin [0.80, 0.82)
+ */
 export const SCORE_BIN_WIDTH = 0.02;
 const BINS = Math.round(1 / SCORE_BIN_WIDTH);
 

@@ -9,7 +9,12 @@ import { scoreHistogram, type ScoreHistogram } from '../analysis/score-histogram
 /** Kept pairs never change within a run: one histogram per served run. */
 const scoresOfRun = new WeakMap<MatchResults, ScoreHistogram>();
 
-/** Registers `/stats/scores` and `/stats/cluster-sizes`. */
+/**
+ * Registers `/stats/scores` and `/stats/cluster-sizes`.
+ *
+ * @example
+ * registerDistributions(app, state);
+ */
 export function registerDistributions(app: Hono<ServerEnv>, state: ServerState): void {
   app.get('/stats/scores', (c) => {
     const results = state.current;

@@ -4,7 +4,12 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** Where `make build` puts the bundle: `dist/ui`, beside the compiled `dist/src`. */
+/**
+ * Where `make build` puts the bundle: `dist/ui`, beside the compiled `dist/src`.
+ *
+ * @example
+ * loadStaticAssets(WORKBENCH_DIR).has('app.js'); // true after make build
+ */
 export const WORKBENCH_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../ui');
 
 /** The media types of the files the build writes; any other file in the folder is not served. */
