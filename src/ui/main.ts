@@ -74,6 +74,11 @@ async function waitReady(): Promise<void> {
 
 async function start(): Promise<void> {
   await waitReady();
+  // Listening before the first API call: after a token prompt the links must route too.
+  window.addEventListener('hashchange', () => {
+    // Skip links (#main) are not routes.
+    if (location.hash.startsWith('#/')) route();
+  });
   try {
     await session.call((api) => api.stats());
   } catch (e) {
@@ -82,10 +87,6 @@ async function start(): Promise<void> {
     mount(main, h('p', { class: 'error' }, `Could not reach the server: ${describeError(e)}`));
     return;
   }
-  window.addEventListener('hashchange', () => {
-    // Skip links (#main) are not routes.
-    if (location.hash.startsWith('#/')) route();
-  });
   route();
 }
 

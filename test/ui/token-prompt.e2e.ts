@@ -39,11 +39,15 @@ test('the token is asked once, checked, kept for the tab, and asked again after 
   await input.fill(TOKEN);
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.locator('#pair-title').waitFor();
+  // The header's links route after a sign-in on the first load.
+  await page.getByRole('link', { name: 'Clusters' }).click();
+  await page.locator('table.clusters a').first().waitFor();
   assert.equal(await page.evaluate(() => (globalThis as unknown as PageGlobals).sessionStorage.getItem('kindred.token')), TOKEN);
 
-  // A reload keeps the token (same tab): no prompt.
+  // A reload keeps the token (same tab) and the view: no prompt.
   await page.reload();
-  await page.locator('#pair-title').waitFor();
+  await page.locator('table.clusters a').first().waitFor();
+  assert.equal(await page.getByLabel('API token').count(), 0);
 
   // The token changes under the page (here: the stored one is spoiled): the next call's 401 brings the prompt back, saying why.
   await page.evaluate(() => (globalThis as unknown as PageGlobals).sessionStorage.setItem('kindred.token', 'stale'));
