@@ -8,7 +8,11 @@ import { healthVerdict, l1Distance, measureRun, signalVector, SIGNAL_FLOOR, type
 import { RULES, describeKey } from './rules.js';
 import { blockingRecallReport, type BlockingRecallReport } from './blocking-recall-report.js';
 import type { Containment } from './column-redundancy.js';
+import { V0_THRESHOLD } from './initial-config.js';
+import { probeJudge } from './likely-matches.js';
 import { chooseModel, skippedChoice, type ModelChoice } from './model-choice.js';
+import { eligiblePairs, probeVerdicts } from './probe-agreement.js';
+import { PROBE_THRESHOLD_RULE, PROBE_THRESHOLDS, thresholdByProbe } from './probe-threshold.js';
 import type { Decision, Health, StopReason, Telemetry } from './telemetry-schema.js';
 
 /** Options of one controller run. */
@@ -145,12 +149,31 @@ export async function runController(store: ColumnStore, pool: WorkerPool, option
   }
 
   let best = commitChoice(entries);
+  const eligible = eligiblePairs(uniform, best.config);
+  // v0's threshold is a guess: when no rule moved it and the scores show no valley to set it by, the probe sets it.
+  const mk0 = best.config.matchkeys[0];
+  if (mk0?.type === 'weighted' && mk0.threshold === V0_THRESHOLD && best.signals.score_valley === null && maxMs - (performance.now() - t0) > 0) {
+    const signal = budgetSignal(maxMs - (performance.now() - t0), options.signal);
+    try {
+      const pairs = best.pairs ?? (await runMatching(uniform, keepingFrom(best.config, SIGNAL_FLOOR), pool, { signal })).pairs;
+      const tuned = thresholdByProbe(best.config, probeVerdicts(pairs, PROBE_THRESHOLDS[0], probe, probeJudge(uniform, probe), eligible));
+      if (tuned !== null) {
+        const tIter = performance.now();
+        const run = await runMatching(sample, keepingFrom(tuned.config, SIGNAL_FLOOR), pool, { signal });
+        const signals = measureRun(run);
+        decisions.push({ iteration: entries.length, rule_name: PROBE_THRESHOLD_RULE, rationale: tuned.rationale, config_diff: tuned.config_diff, wall_clock_ms: Math.round(performance.now() - tIter) });
+        best = { iteration: entries.length, config: tuned.config, signals, verdict: healthVerdict(signals), pairs: sample === uniform ? run.pairs : null };
+      }
+    } catch (e) {
+      // Out of time: the committed threshold stays v0's, as it would have without this step.
+      if (options.signal?.aborted === true || signal.aborted !== true) throw e;
+    }
+  }
   let modelChoice: ModelChoice | null = null;
   const left = maxMs - (performance.now() - t0);
   if (best.config.matchkeys[0]?.type === 'weighted' && left <= 0) modelChoice = skippedChoice(SPENT);
   else if (best.config.matchkeys[0]?.type === 'weighted') {
-    const deadline = AbortSignal.timeout(Math.ceil(left));
-    const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
+    const signal = budgetSignal(left, options.signal);
     try {
       const outcome = await chooseModel({ table: uniform, config: best.config, pairs: best.pairs, probe, profiles: userProfiles, pool, signal });
       modelChoice = outcome.choice;
@@ -159,7 +182,7 @@ export async function runController(store: ColumnStore, pool: WorkerPool, option
         best = { ...best, config: outcome.config, signals, verdict: healthVerdict(signals), pairs: null };
       }
     } catch (e) {
-      if (options.signal?.aborted === true || !deadline.aborted) throw e;
+      if (options.signal?.aborted === true || signal.aborted !== true) throw e;
       modelChoice = skippedChoice(SPENT);
     }
   }
@@ -168,6 +191,17 @@ export async function runController(store: ColumnStore, pool: WorkerPool, option
   const recall = blockingRecallReport(uniform, probe, best.config.blocking.keys, across);
   const telemetry = buildTelemetry(options.source, best, stop, decisions, priors, recall, contained, modelChoice, performance.now() - t0);
   return { config: best.config, telemetry };
+}
+
+/** The configuration with its review band widened down to `from`, so a run keeps every pair scoring that much. */
+function keepingFrom(config: Config, from: number): Config {
+  return { ...config, review: { ...config.review, lo: Math.min(from, config.review.lo ?? 1) } };
+}
+
+/** A signal that aborts after `ms` or with the caller's. */
+function budgetSignal(ms: number, caller: AbortSignal | undefined): AbortSignal {
+  const deadline = AbortSignal.timeout(Math.max(0, Math.ceil(ms)));
+  return caller ? AbortSignal.any([deadline, caller]) : deadline;
 }
 
 /**

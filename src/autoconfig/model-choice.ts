@@ -4,25 +4,11 @@ import { CONFIG_DEFAULTS } from '../config/normalize.js';
 import type { ColumnStore } from '../data/column-store.js';
 import { runMatching, type MatchRun, type PairList } from '../engine/run.js';
 import type { WorkerPool } from '../engine/worker-pool.js';
-import { reaches } from '../engine/scoring/matchkey-math.js';
 import type { ColumnProfile } from './column-profile.js';
 import { SIGNAL_FLOOR } from './health-signals.js';
-import { probeJudge, robustScore, type LikelyMatches } from './likely-matches.js';
-import { columnValues } from './sample-values.js';
+import { probeJudge, type LikelyMatches } from './likely-matches.js';
+import { eligiblePairs, probeAgreement, type ProbeAgreement } from './probe-agreement.js';
 import { scoreValley } from './score-valley.js';
-
-/**
- * How a model's accepted pairs agree with the probe's likely matches, on
- * the probe's pairs only (the probe judged nothing else): `precision` of
- * the accepted pairs the probe scored, `recall` of its likely matches.
- */
-export interface ProbeAgreement {
-  precision: number;
-  recall: number;
-  f1: number;
-  /** Pairs the model accepted (on the probe's table). */
-  accepted: number;
-}
 
 /** What the choice measured and chose, as the telemetry reports it. */
 export interface ModelChoice {
@@ -101,54 +87,6 @@ export function probabilisticTwin(mk: WeightedMatchkey, profiles: readonly Colum
 }
 
 /**
- * Agreement of the pairs a run accepts at `threshold` with the probe, on
- * rows of the probe's table: `precision`, the share of accepted pairs the
- * probe's judge ({@link probeJudge}) calls likely matches (pairs it cannot
- * judge, too little evidence on both sides, left out); `recall`, the share
- * of the probe's own likely matches accepted. Every accepted pair is judged,
- * not only those the probe's search met: a model that matches outside the
- * probe's reach pays for it. A run's kept pairs must include every pair
- * scoring at least `threshold`; `eligible` names the pairs the run may
- * match at all (across tables in a link-only run).
- *
- * @example
- * probeAgreement(run.pairs, 0.8, probe, probeJudge(uniform, probe)).f1; // 0.93
- */
-export function probeAgreement(
-  pairs: PairList,
-  threshold: number,
-  probe: LikelyMatches,
-  judge: (x: number, y: number) => number,
-  eligible: (x: number, y: number) => boolean = () => true,
-): ProbeAgreement & { judged: number; likely: number } {
-  const likely = new Set<string>();
-  for (let i = 0; i < probe.a.length; i++) {
-    if (eligible(probe.a[i], probe.b[i]) && robustScore(probe, i) >= probe.threshold) likely.add(pairKey(probe.a[i], probe.b[i]));
-  }
-  let accepted = 0;
-  let judged = 0;
-  let agreed = 0;
-  let found = 0;
-  for (let i = 0; i < pairs.count; i++) {
-    if (!reaches(pairs.score[i], threshold)) continue;
-    accepted++;
-    if (likely.has(pairKey(pairs.a[i], pairs.b[i]))) found++;
-    const s = judge(pairs.a[i], pairs.b[i]);
-    if (Number.isNaN(s)) continue;
-    judged++;
-    if (s >= probe.threshold) agreed++;
-  }
-  const precision = judged === 0 ? 0 : agreed / judged;
-  const recall = likely.size === 0 ? 0 : found / likely.size;
-  const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
-  return { precision: round4(precision), recall: round4(recall), f1: round4(f1), accepted, judged, likely: likely.size };
-}
-
-function pairKey(a: number, b: number): string {
-  return a < b ? `${a},${b}` : `${b},${a}`;
-}
-
-/**
  * The configuration with its weighted matchkey replaced by `twin`.
  *
  * @example
@@ -209,7 +147,7 @@ export async function chooseModel(input: ChoiceInput): Promise<ChoiceOutcome> {
   if (mk === undefined || mk.type !== 'weighted') throw new Error('chooseModel: the committed matchkey is not weighted');
   const pairs = input.pairs ?? (await runMatching(table, keep(config, mk.threshold), pool, { signal })).pairs;
   const judge = probeJudge(table, probe);
-  const eligible = linkedAcross(table, config);
+  const eligible = eligiblePairs(table, config);
   const weighted = probeAgreement(pairs, mk.threshold, probe, judge, eligible);
   const weightedFigures = figures(mk.threshold, weighted);
   if (weighted.likely < MIN_LIKELY) {
@@ -247,18 +185,7 @@ export async function chooseModel(input: ChoiceInput): Promise<ChoiceOutcome> {
   return { choice, config: committed, run: await runMatching(table, keep(committed, SIGNAL_FLOOR), pool, { signal }) };
 }
 
-/** Pairs a configuration may match: any, or in a link-only run those whose rows come from two tables. */
-function linkedAcross(table: ColumnStore, config: Config): (x: number, y: number) => boolean {
-  if (config.link?.mode !== 'link_only') return () => true;
-  const source = columnValues(table, table.columnIndex(config.link.source_column));
-  return (x, y) => source[x] !== source[y];
-}
-
 /** A model's figures in the telemetry's key order (a stored copy is compared byte for byte with the served one). */
 function figures(threshold: number, a: ProbeAgreement): ProbeAgreement & { threshold: number } {
   return { threshold, precision: a.precision, recall: a.recall, f1: a.f1, accepted: a.accepted };
-}
-
-function round4(x: number): number {
-  return Math.round(x * 1e4) / 1e4;
 }

@@ -13,6 +13,11 @@ import type { WorkerPool } from './worker-pool.js';
 import { samplePairs } from './blocking/pair-sample.js';
 import { fieldKey } from './fields/field-dictionary.js';
 import { secondaryKey } from '../config/secondary-key.js';
+import type { ClusterDiff, RowEdges } from './clustering/cluster-state.js';
+import type { Edge } from './clustering/living-graph.js';
+import type { Edit } from './clustering/types.js';
+import type { LiveMatching, RecordOp } from './living/live-matching.js';
+import { scoreChangedRows } from './scoring/change-scoring.js';
 
 /** Reported after each phase (for progress output). */
 export interface PhaseReport {
@@ -220,4 +225,83 @@ export function matchedLinks(pairs: PairList): { a: Int32Array; b: Int32Array; s
     }
   }
   return { a, b, score, count: n };
+}
+
+/**
+ * What the caller's constraints are after the table changed: the steward
+ * edits to replay (stale ones left out) and the rows whose constraints may
+ * differ; undefined when no edit touches a changed row.
+ */
+export type ConstraintsAfter = (changedRows: readonly number[]) => { edits: Edit[]; seeds: number[] } | undefined;
+
+/**
+ * Applies record changes to a served run: the one incremental path, with
+ * the initial run's phases in the same order over the changed rows only.
+ * 1. data: the living table takes the changes (ids given for life);
+ * 2. prepare: each changed live record becomes a prepared query (the
+ *    configured transforms, as for /match);
+ * 3. block: its block keys replace its old ones; its candidates are the
+ *    loaded rows of its blocks (whose keys did not change) and the changed
+ *    rows of its blocks;
+ * 4. score: each candidate pair by the run's scorer, smaller row id first;
+ * 5. cluster: the changed rows' edges are replaced and the connected parts
+ *    they touch (before and after) re-clustered by the same constrained
+ *    clustering, under the constraints `constraintsAfter` gives.
+ * Returns each op's row id and what the clusters did.
+ *
+ * @example
+ * const { rows, diff } = applyRecordChanges(live, [{ kind: 'add', values: ['Ann Lee', '10001'] }]);
+ */
+export function applyRecordChanges(
+  live: LiveMatching,
+  ops: readonly RecordOp[],
+  constraintsAfter?: ConstraintsAfter,
+): { rows: number[]; diff: ClusterDiff } {
+  const { table, scorer, blocks, queries } = live;
+  blocks.assertChangeable();
+  const rows = ops.map((op) => {
+    if (op.kind === 'add') return table.add(op.values);
+    if (op.kind === 'update') table.update(op.row, op.values);
+    else table.delete(op.row);
+    return op.row;
+  });
+  const changed = [...new Set(rows)].sort((a, b) => a - b);
+  const valueOf = (record: Record<string, string | null>) => (ref: FieldRef) => scorer.transformValue(ref, record[ref.field] ?? null);
+  const alive: number[] = [];
+  for (const row of changed) {
+    if (table.isDeleted(row)) {
+      queries.delete(row);
+      blocks.set(row, null);
+      continue;
+    }
+    const record = table.record(row);
+    queries.set(row, scorer.prepareQuery(record));
+    blocks.set(row, valueOf(record));
+    alive.push(row);
+  }
+  const link = live.run.config.link;
+  const sourceColumn = link?.mode === 'link_only' ? table.names.indexOf(link.source_column) : -1;
+  const edges = scoreChangedRows(alive, {
+    scorer,
+    queryOf: (row) => queries.get(row),
+    sourceOf: sourceColumn < 0 ? null : (row) => table.values(row)[sourceColumn],
+    candidatesOf: (row) => {
+      const of = valueOf(table.record(row));
+      const found: number[] = [];
+      for (const c of blocks.loadedRowsSharing(of)) if (!table.isChanged(c)) found.push(c);
+      for (const c of blocks.rowsSharing(of)) found.push(c);
+      return found;
+    },
+  });
+  const changes: RowEdges[] = changed.map((row) => {
+    const mine = edges.get(row);
+    live.graph.replaceRow(row, mine ?? new Map());
+    if (mine === undefined) return { row, links: null };
+    const links = new Map<number, Edge>();
+    for (const [c, e] of mine) if (e.flags & 0x80) links.set(c, e);
+    return { row, links };
+  });
+  const constraints = constraintsAfter?.(changed);
+  const diff = live.clusters.changeRows(table.rowCount, changes, constraints?.edits, constraints?.seeds);
+  return { rows, diff };
 }

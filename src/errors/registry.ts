@@ -23,6 +23,8 @@ export const ERROR_CODES = {
   not_found: 404,
   method_not_allowed: 405,
   busy: 409,
+  conflict: 409,
+  gone: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
   internal: 500,

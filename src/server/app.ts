@@ -16,6 +16,8 @@ import { registerAnalysis } from './routes/analysis.js';
 import { registerAutoconfig } from './routes/autoconfig.js';
 import { registerDistributions } from './routes/distributions.js';
 import { registerWorkbench, WORKBENCH_ROUTES } from './routes/workbench.js';
+import { registerRecords } from './routes/records.js';
+import { registerEvents } from './routes/events.js';
 
 /** Every route of the local server, declared once (the method guard answers 404/405 from it). */
 export const ROUTES = defineRoutes({
@@ -42,6 +44,9 @@ export const ROUTES = defineRoutes({
   '/api/v1/controller/telemetry': ['GET'],
   '/api/sources': ['GET'],
   '/api/sources/:id': ['GET'],
+  '/records': ['POST'],
+  '/records/:row_id': ['PUT', 'DELETE'],
+  '/events': ['GET'],
   ...WORKBENCH_ROUTES,
 });
 
@@ -94,6 +99,8 @@ export function createApp(state: ServerState, options: AppOptions): Hono<ServerE
   registerAutoconfig(app, state);
   registerReviews(app, state, limits);
   registerEdits(app, state);
+  registerRecords(app, state, limits);
+  registerEvents(app, state);
   registerAnalysis(app, state);
   registerTelemetry(app, state, { localWorkbench: !hosted });
   registerDistributions(app, state);

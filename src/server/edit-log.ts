@@ -16,7 +16,8 @@ export function rowFingerprint(results: MatchResults, row: number): string {
  */
 export function toClusterEdit(results: MatchResults, e: EditRow): Edit | null {
   const n = results.rowCount;
-  const ok = (row: number, fp: string | undefined): boolean => row >= 0 && row < n && (fp === undefined || rowFingerprint(results, row) === fp);
+  const ok = (row: number, fp: string | undefined): boolean =>
+    row >= 0 && row < n && !results.live.table.isDeleted(row) && (fp === undefined || rowFingerprint(results, row) === fp);
   switch (e.kind) {
     case 'decision':
       if (!ok(e.id_a, e.fp_a) || !ok(e.id_b, e.fp_b)) return null;
@@ -36,6 +37,33 @@ export function toClusterEdit(results: MatchResults, e: EditRow): Edit | null {
 }
 
 /**
+ * The rows an edit names.
+ *
+ * @example
+ * editRows(edit); // [12, 977] for a decision on 12-977
+ */
+export function editRows(e: EditRow): number[] {
+  return e.kind === 'shatter' ? e.members : e.kind === 'unmerge' ? [e.row_id] : [e.id_a, e.id_b];
+}
+
+/**
+ * Re-applies one stored edit to the clusters; false (and logged) when it no
+ * longer applies, its records having changed.
+ *
+ * @example
+ * if (!replayEdit(results, e, log) && e.kind === 'decision') stale.add(e.seq);
+ */
+export function replayEdit(results: MatchResults, e: EditRow, log: (line: string) => void): boolean {
+  const edit = toClusterEdit(results, e);
+  if (edit === null) {
+    log(`edit ${e.seq} (${e.kind}) not applied: its records changed or no longer exist`);
+    return false;
+  }
+  results.clusters.apply(edit);
+  return true;
+}
+
+/**
  * Re-applies every stored edit in order. Returns the seqs of decisions that
  * were not applied because their records changed (listed as stale).
  *
@@ -44,14 +72,6 @@ export function toClusterEdit(results: MatchResults, e: EditRow): Edit | null {
  */
 export function replayEdits(results: MatchResults, edits: readonly EditRow[], log: (line: string) => void): Set<number> {
   const stale = new Set<number>();
-  for (const e of edits) {
-    const edit = toClusterEdit(results, e);
-    if (edit === null) {
-      if (e.kind === 'decision') stale.add(e.seq);
-      log(`edit ${e.seq} (${e.kind}) not applied: its records changed or no longer exist`);
-      continue;
-    }
-    results.clusters.apply(edit);
-  }
+  for (const e of edits) if (!replayEdit(results, e, log) && e.kind === 'decision') stale.add(e.seq);
   return stale;
 }

@@ -10,6 +10,9 @@ import type { WorkerPool } from '../engine/worker-pool.js';
 import type { FieldRef } from '../config/types.js';
 import { KindredError } from '../errors/registry.js';
 import type { ServedRunArrays } from './served-run-task.js';
+import { LivingGraph } from '../engine/clustering/living-graph.js';
+import { openLiveMatching, type LiveMatching } from '../engine/living/live-matching.js';
+import { liveBand } from './live-band.js';
 
 /** A queued pair: index into the run's kept pairs. */
 export interface QueueItem {
@@ -30,10 +33,14 @@ export interface QueueItem {
 export class MatchResults {
   readonly run: MatchRun;
   readonly scorer: PairScorer;
-  readonly graph: PairGraph;
+  readonly graph: LivingGraph;
   readonly clusters: ClusterState;
-  /** Pairs in the review band, ordered by |score − threshold|, then pair id (indices into run.pairs). */
-  readonly band: Int32Array;
+  /** The living table, block keys and graphs record changes work on. */
+  readonly live: LiveMatching;
+  /** The run's review band, ordered by |score − threshold|, then pair id (indices into run.pairs). */
+  private readonly loadedBand: Int32Array;
+  /** The band after record changes (queue items), rebuilt on first read after a change; null while nothing changed. */
+  private changedBand: QueueItem[] | null = null;
   /** User columns (configured exclusions are still data columns; they are shown). */
   readonly columns: string[];
 
@@ -41,9 +48,10 @@ export class MatchResults {
     this.run = run;
     const lookup = (ref: FieldRef) => run.fields.get(ref);
     this.scorer = new PairScorer(run.config, lookup, openProbabilisticModels(run.config, run.handle.models, lookup));
-    this.graph = PairGraph.fromArrays(served.graph);
+    this.graph = new LivingGraph(PairGraph.fromArrays(served.graph));
     this.clusters = new ClusterState(run.store.rowCount, this.graph, served.seed, clusterLimits(run.config.clustering));
-    this.band = served.band;
+    this.live = openLiveMatching(run, this.scorer, this.graph, this.clusters);
+    this.loadedBand = served.band;
     this.columns = run.store.names;
   }
 
@@ -68,13 +76,29 @@ export class MatchResults {
     return new MatchResults(run, served);
   }
 
+  /** Row ids given so far (deleted rows included: ids are never reused). */
   get rowCount(): number {
-    return this.run.store.rowCount;
+    return this.live.table.rowCount;
   }
 
-  /** A record's own columns. */
+  /** A record's own columns (as changed, for a changed record). */
   record(row: number): Record<string, string | null> {
-    return this.run.store.record(row);
+    return this.live.table.record(row);
+  }
+
+  /** Forgets the band built after the last change (call after every change). */
+  changed(): void {
+    this.changedBand = null;
+  }
+
+  /** Pairs in the review band now. */
+  get bandLength(): number {
+    return this.live.table.changed ? this.bandItems().length : this.loadedBand.length;
+  }
+
+  private bandItems(): QueueItem[] {
+    this.changedBand ??= liveBand(this);
+    return this.changedBand;
   }
 
   /**
@@ -85,14 +109,15 @@ export class MatchResults {
    * results.touchRecords(found.map((m) => m.row));
    */
   touchRecords(rows: readonly number[]): void {
-    this.run.store.touchRows(rows);
+    if (!this.live.table.changed) this.run.store.touchRows(rows);
   }
 
-  /** Throws 404 unless `row` is a row id of the data. */
+  /** Throws 404 unless `row` is a row id of the data, 410 when its record was deleted. */
   requireRow(row: number, what = 'row'): void {
     if (!Number.isSafeInteger(row) || row < 0 || row >= this.rowCount) {
       throw new KindredError('not_found', `${what} ${row} does not exist (row ids are 0..${this.rowCount - 1})`);
     }
+    if (this.live.table.isDeleted(row)) throw new KindredError('gone', `${what} ${row} was deleted (row ids are never reused)`);
   }
 
   /**
@@ -107,18 +132,29 @@ export class MatchResults {
 
   /** Matches a new record (see {@link matchRecord}). */
   match(record: Readonly<Record<string, string | null>>, topK: number): RecordMatch[] {
-    return matchRecord(record, this.scorer, this.run.index, topK);
+    const { table, blocks, queries } = this.live;
+    if (!table.changed) return matchRecord(record, this.scorer, this.run.index, topK);
+    // Loaded rows whose records changed hold stale ids: they are dropped here and met again, as they are now, among the changed rows.
+    const found = matchRecord(record, this.scorer, this.run.index, Number.MAX_SAFE_INTEGER).filter((m) => !table.isChanged(m.row));
+    const query = this.scorer.prepareQuery(record);
+    for (const row of blocks.rowsSharing((ref) => this.scorer.transformValue(ref, record[ref.field] ?? null))) {
+      this.scorer.scorePair(query, queries.get(row) ?? row);
+      if (this.scorer.matched) found.push({ row, score: this.scorer.score });
+    }
+    found.sort((x, y) => y.score - x.score || x.row - y.row);
+    return found.length > topK ? found.slice(0, topK) : found;
   }
 
-  /** Explains two rows. */
+  /** Explains two rows (a changed row as it is now). */
   explainRows(a: number, b: number): PairExplanation {
-    return this.scorer.explain(a, b, this.record(a), this.record(b));
+    const side = (x: number): number | PreparedQuery => this.live.queries.get(x) ?? x;
+    return this.scorer.explain(side(a), side(b), this.record(a), this.record(b));
   }
 
   /** Explains any mix of rows and records. */
   explain(a: number | Record<string, string | null>, b: number | Record<string, string | null>): PairExplanation {
     const side = (x: number | Record<string, string | null>): [number | PreparedQuery, Record<string, string | null>] =>
-      typeof x === 'number' ? [x, this.record(x)] : [this.scorer.prepareQuery(x), x];
+      typeof x === 'number' ? [this.live.queries.get(x) ?? x, this.record(x)] : [this.scorer.prepareQuery(x), x];
     const [qa, ra] = side(a);
     const [qb, rb] = side(b);
     return this.scorer.explain(qa, qb, ra, rb);
@@ -134,19 +170,31 @@ export class MatchResults {
    * results.inBand(12, 977); // true when 12-977 awaits review
    */
   inBand(a: number, b: number): boolean {
+    if (this.live.table.changed) {
+      if (this.liveBandKeys?.items !== this.bandItems()) this.liveBandKeys = { items: this.bandItems(), keys: new Set(this.bandItems().map((q) => `${q.a}-${q.b}`)) };
+      return this.liveBandKeys.keys.has(`${a}-${b}`);
+    }
     const n = this.run.store.rowCount;
     // The key a·n + b is one-to-one only for 0 ≤ a < b < n; any other pair is no pair of the band.
     if (!(Number.isInteger(a) && Number.isInteger(b) && a >= 0 && a < b && b < n)) return false;
     if (this.bandKeys === null) {
       const pairs = this.run.pairs;
-      this.bandKeys = new Set(Array.from(this.band, (p) => pairs.a[p] * n + pairs.b[p]));
+      this.bandKeys = new Set(Array.from(this.loadedBand, (p) => pairs.a[p] * n + pairs.b[p]));
     }
     return this.bandKeys.has(a * n + b);
   }
 
+  private liveBandKeys: { items: QueueItem[]; keys: Set<string> } | null = null;
+
+  /** The run's band as it was loaded (indices into run.pairs). */
+  get runBand(): Int32Array {
+    return this.loadedBand;
+  }
+
   /** Review band pair i as a queue item. */
   bandItem(i: number): QueueItem {
-    const p = this.band[i];
+    if (this.live.table.changed) return this.bandItems()[i];
+    const p = this.loadedBand[i];
     const pairs = this.run.pairs;
     const mk = this.scorer.matchkeys[pairs.flags[p] & 0x7f];
     return { a: pairs.a[p], b: pairs.b[p], score: pairs.score[p], threshold: mk.threshold };

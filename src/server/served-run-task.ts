@@ -36,6 +36,20 @@ export interface ServedRunArrays {
 }
 
 /**
+ * A kept pair's place in the review queue: |score − threshold| in
+ * millionths when the score lies in its matchkey's band (`[lo, hi]`, by
+ * default threshold − 0.1 to threshold + 0.05), else null.
+ *
+ * @example
+ * bandDistance(0.79, 0.8, { lo: null, hi: null }); // 10000
+ */
+export function bandDistance(score: number, threshold: number, review: { lo: number | null; hi: number | null }): number | null {
+  const lo = review.lo ?? threshold - 0.1;
+  const hi = review.hi ?? threshold + 0.05;
+  return score >= lo - 1e-12 && score <= hi + 1e-12 ? Math.round(Math.abs(score - threshold) * 1e6) : null;
+}
+
+/**
  * Indices of kept pairs inside their deciding matchkey's review band
  * (`[lo, hi]`, by default threshold − 0.1 to threshold + 0.05), ordered by
  * |score − threshold| in the millionths scores are reported in (two pairs
@@ -49,13 +63,10 @@ export function reviewBand(pairs: PairList, thresholds: readonly number[], revie
   const idx: number[] = [];
   const dist = new Float64Array(pairs.count);
   for (let i = 0; i < pairs.count; i++) {
-    const threshold = thresholds[pairs.flags[i] & 0x7f];
-    const lo = review.lo ?? threshold - 0.1;
-    const hi = review.hi ?? threshold + 0.05;
-    const s = pairs.score[i];
-    if (s >= lo - 1e-12 && s <= hi + 1e-12) {
+    const d = bandDistance(pairs.score[i], thresholds[pairs.flags[i] & 0x7f], review);
+    if (d !== null) {
       idx.push(i);
-      dist[i] = Math.round(Math.abs(s - threshold) * 1e6);
+      dist[i] = d;
     }
   }
   idx.sort((x, y) => dist[x] - dist[y] || pairs.a[x] - pairs.a[y] || pairs.b[x] - pairs.b[y]);

@@ -2,6 +2,7 @@
 import type { WorkerPool } from '../engine/worker-pool.js';
 import type { StateDb } from '../store/state-db.js';
 import type { MatchResults } from './match-results.js';
+import { EventFeed } from './record-changes.js';
 
 /** What `/api/sources` and `/stats` say about the loaded dataset. */
 export interface SourceInfo {
@@ -30,6 +31,8 @@ export class ServerState {
   autoconfigRunning = false;
   /** Fingerprint of each decision's records at decision time that no longer match (stale seqs). */
   staleSeqs = new Set<number>();
+  /** Open `GET /events` streams listen here for each committed change's events. */
+  readonly feed = new EventFeed();
   readonly pool: WorkerPool;
 
   constructor(pool: WorkerPool) {

@@ -12,7 +12,7 @@ import { WorkerPool } from '../engine/worker-pool.js';
 import { datasetStateLine, openDatasetState } from '../store/dataset-state.js';
 import { answerMalformedRequest } from './malformed-request.js';
 import { createApp, type AppOptions } from './app.js';
-import { replayEdits } from './edit-log.js';
+import { replayHistory } from './record-changes.js';
 import { joinedColumns, retrievalIndexOf } from './analysis/retrieval.js';
 import { MatchResults } from './match-results.js';
 import { ServerState } from './server-state.js';
@@ -181,7 +181,7 @@ async function initialRun(state: ServerState, options: ServeOptions, progress: P
   const run = await runMatching(ingest.store, config, state.pool, { onPhase: progress.phase, onProgress: progress.tick, signal });
   const results = await MatchResults.create(run, state.pool);
   signal.throwIfAborted();
-  state.staleSeqs = replayEdits(results, state.db.edits(), (line) => progress.log(line));
+  state.staleSeqs = replayHistory(results, state.db, (line) => progress.log(line));
   await retrieval;
   state.results = results;
   state.status = 'ok';

@@ -105,6 +105,45 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX telemetry_by_source ON telemetry (source, id);
     `,
   },
+  {
+    version: 3,
+    description: 'living data: the record change log and the cluster event feed',
+    sql: `
+      -- Every acknowledged record change, in the order applied. The loaded file plus
+      -- this log (replayed in seq order, interleaved with the edits by after_edit)
+      -- give the table, the clusters and their ids as they were. A batch is one request.
+      CREATE TABLE record_changes (
+        seq        INTEGER PRIMARY KEY,
+        batch      INTEGER NOT NULL CHECK (batch >= 1),
+        op         TEXT NOT NULL CHECK (op IN ('add', 'update', 'delete')),
+        row_id     INTEGER NOT NULL CHECK (row_id >= 0),
+        record     TEXT CHECK (record IS NULL OR (json_valid(record) AND json_type(record) = 'array')),
+        -- The last edits.seq when the change was made: edits up to it were applied first.
+        after_edit INTEGER NOT NULL CHECK (after_edit >= 0),
+        created_at TEXT NOT NULL,
+        CHECK ((op = 'delete') = (record IS NULL))
+      );
+      CREATE INDEX record_changes_by_batch ON record_changes (batch, seq);
+      CREATE TRIGGER record_changes_no_update BEFORE UPDATE ON record_changes
+        BEGIN SELECT RAISE(ABORT, 'record_changes is append-only'); END;
+      CREATE TRIGGER record_changes_no_delete BEFORE DELETE ON record_changes
+        BEGIN SELECT RAISE(ABORT, 'record_changes is append-only'); END;
+
+      -- The change feed (GET /events): one row per cluster change, seq is the event's sequence number.
+      CREATE TABLE events (
+        seq        INTEGER PRIMARY KEY,
+        batch      INTEGER NOT NULL CHECK (batch >= 1),
+        type       TEXT NOT NULL CHECK (type IN ('cluster_created', 'cluster_merged', 'cluster_split', 'record_moved', 'record_deleted')),
+        data       TEXT NOT NULL CHECK (json_valid(data) AND json_type(data) = 'object'),
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX events_by_batch ON events (batch);
+      CREATE TRIGGER events_no_update BEFORE UPDATE ON events
+        BEGIN SELECT RAISE(ABORT, 'events is append-only'); END;
+      CREATE TRIGGER events_no_delete BEFORE DELETE ON events
+        BEGIN SELECT RAISE(ABORT, 'events is append-only'); END;
+    `,
+  },
 ];
 
 /** The `user_version` of a fully migrated state database. */

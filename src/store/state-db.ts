@@ -16,6 +16,7 @@ import type {
 } from './edit-types.js';
 import { checkDecision, checkShatter, checkUnmerge, parsePairId } from './edit-validation.js';
 import { migrate } from './schema.js';
+import { ChangeLog } from './change-log.js';
 
 /** How long a write waits for another connection's lock before failing (ms). */
 const DEFAULT_BUSY_TIMEOUT_MS = 5000;
@@ -94,6 +95,8 @@ export class StateDb {
    * bypasses this class's checks; the triggers still keep `edits` append-only.
    */
   readonly connection: Database.Database;
+  /** The record change log and event feed (living data). */
+  readonly changes: ChangeLog;
   private readonly clock: () => Date;
   private readonly stmt: {
     insertEdit: Database.Statement<[Record<string, unknown>]>;
@@ -115,6 +118,7 @@ export class StateDb {
   private constructor(connection: Database.Database, clock: () => Date) {
     this.connection = connection;
     this.clock = clock;
+    this.changes = new ChangeLog(connection, clock);
     const db = connection;
     // A decision is in force when no later decision or withdrawal exists on its pair.
     const inForce = `NOT EXISTS (SELECT 1 FROM edits later WHERE later.pair_id = e.pair_id AND later.seq > e.seq)`;
@@ -275,6 +279,16 @@ export class StateDb {
   recordUnmerge(input: NewUnmerge): EditRow {
     checkUnmerge(input);
     return this.connection.transaction(() => this.readEdit(this.insert({ kind: 'unmerge', row_id: input.rowId, fp: input.fp }))).immediate();
+  }
+
+  /**
+   * The seq of the newest edit (0 when there is none).
+   *
+   * @example
+   * db.changes.append(ops, db.lastEditSeq());
+   */
+  lastEditSeq(): number {
+    return this.stmt.lastSeq.get() ?? 0;
   }
 
   /**

@@ -1,54 +1,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { profileColumns } from '../../src/autoconfig/column-profile.js';
-import { findLikelyMatches, type LikelyMatches } from '../../src/autoconfig/likely-matches.js';
-import { CHOICE_MARGIN, chooseModel, MIN_AGREEMENT, MIN_LIKELY, probabilisticTwin, probeAgreement } from '../../src/autoconfig/model-choice.js';
+import { findLikelyMatches } from '../../src/autoconfig/likely-matches.js';
+import { CHOICE_MARGIN, chooseModel, MIN_AGREEMENT, MIN_LIKELY, probabilisticTwin } from '../../src/autoconfig/model-choice.js';
 import { normalizeConfig } from '../../src/config/normalize.js';
 import type { Config, WeightedMatchkey } from '../../src/config/types.js';
-import type { PairList } from '../../src/engine/run.js';
 import { WorkerPool } from '../../src/engine/worker-pool.js';
 import { control } from './controller-run.js';
 import { people, type Person } from './fixtures.js';
-
-/** A probe over two equally weighted columns: pair i is rows (2i, 2i+1) with the given similarities. */
-function probe(sims: number[][]): LikelyMatches {
-  const n = sims.length;
-  return {
-    columns: ['x', 'y'],
-    weights: [1, 1],
-    a: Int32Array.from({ length: n }, (_, i) => 2 * i),
-    b: Int32Array.from({ length: n }, (_, i) => 2 * i + 1),
-    sims: Float32Array.from(sims.flat()),
-    foundBy: new Uint32Array(n),
-    threshold: 0.8,
-  };
-}
-
-function kept(pairs: Array<[number, number, number]>): PairList {
-  return {
-    a: Int32Array.from(pairs.map((p) => p[0])),
-    b: Int32Array.from(pairs.map((p) => p[1])),
-    score: Float64Array.from(pairs.map((p) => p[2])),
-    flags: new Uint8Array(pairs.length),
-    count: pairs.length,
-  };
-}
-
-test('probe agreement: precision over every accepted pair the probe can judge, recall over its likely matches', () => {
-  // Pairs 0 and 1 are likely matches (mean similarity 1 and 0.95), pairs 2 and 3 are not.
-  const p = probe([[1, 1], [1, 0.9], [0.2, 0.3], [0.5, 0.6]]);
-  const verdicts = new Map([['0,1', 0.95], ['4,5', 0.3], ['8,9', 0.9], ['10,11', NaN]]);
-  const judge = (x: number, y: number): number => verdicts.get(`${Math.min(x, y)},${Math.max(x, y)}`) ?? 0;
-  // Accepted at 0.8: (0,1) given reversed, (4,5) a non-match, (8,9) a match the probe's search never met, (10,11)
-  // which it cannot judge; (2,3) scores below the threshold.
-  const pairs = kept([[1, 0, 0.9], [4, 5, 0.85], [8, 9, 0.99], [10, 11, 0.8], [2, 3, 0.7]]);
-  const a = probeAgreement(pairs, 0.8, p, judge);
-  assert.deepEqual(a, { precision: 0.6667, recall: 0.5, f1: 0.5714, accepted: 4, judged: 3, likely: 2 });
-  // A pair the run may not match (another table's, in a link-only run) is no likely match it missed.
-  const across = probeAgreement(pairs, 0.8, p, judge, (x) => x !== 2);
-  assert.deepEqual([across.recall, across.likely], [1, 1]);
-  assert.equal(probeAgreement(kept([]), 0.8, p, judge).f1, 0, 'nothing accepted: no precision, no recall');
-});
 
 const weighted = (threshold: number): WeightedMatchkey => ({
   name: 'auto_weighted',

@@ -62,3 +62,16 @@ test('sort=confidence lists the same clusters weakest first, pages without overl
   assert.equal(errorCode(bad.body), 'invalid_request');
   assert.equal((await call(t.server.url, 'GET', '/clusters?sort=size&sort=confidence')).status, 400);
 });
+
+test('the score histogram follows record changes: a copy of a record adds its pairs, at the top bin for the exact copy', async () => {
+  const before = await get('/stats/scores');
+  const member = obj(arr((await get('/clusters/0')).members)[0]);
+  const { row_id: _row, ...record } = member;
+  const added = await call(t.server.url, 'POST', '/records', record);
+  assert.equal(added.status, 201);
+  const after = await get('/stats/scores');
+  const top = (h: Record<string, unknown>): number => (h.counts as number[])[49];
+  assert.ok(Number(after.pairs) > Number(before.pairs), 'the copy brings pairs of its own');
+  assert.ok(top(after) > top(before), 'the exact copy scores 1.0 against its original');
+  assert.equal((after.counts as number[]).reduce((a, b) => a + b, 0), after.pairs);
+});

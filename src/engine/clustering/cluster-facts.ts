@@ -1,6 +1,6 @@
 /** The facts `GET /clusters/<id>` reports about one cluster: link scores, bottleneck pair, confidence. */
 import { KindredError } from '../../errors/registry.js';
-import type { PairGraph } from './pair-graph.js';
+import type { ScoredGraph } from './living-graph.js';
 import { comparePairs, pairId } from './pair-id.js';
 import { round6 } from './round6.js';
 
@@ -60,7 +60,7 @@ export interface ScoredPair {
  */
 export function clusterFacts(
   members: readonly number[],
-  graph: PairGraph,
+  graph: ScoredGraph,
   isLink: (a: number, b: number) => boolean,
   extraLinks: readonly ScoredPair[] = [],
 ): ClusterFacts {
@@ -70,18 +70,15 @@ export function clusterFacts(
   if (size === 1) return { cluster_id: clusterId, size, confidence: 1, pair_scores: {}, bottleneck_pair: null };
 
   const found: ScoredPair[] = [];
-  const { offsets, neighbours, scores } = graph;
   for (const a of members) {
-    const end = a < graph.rowCount ? offsets[a + 1] : 0;
-    for (let k = a < graph.rowCount ? offsets[a] : 0; k < end; k++) {
-      const b = neighbours[k];
-      if (b > a && contains(members, b) && isLink(a, b)) found.push({ a, b, score: round6(scores[k]) });
-    }
+    graph.forEachNeighbour(a, (b, score) => {
+      if (b > a && contains(members, b) && isLink(a, b)) found.push({ a, b, score: round6(score) });
+    });
   }
   for (const e of extraLinks) {
     const a = Math.min(e.a, e.b);
     const b = Math.max(e.a, e.b);
-    if (a !== b && contains(members, a) && contains(members, b) && graph.slotOf(a, b) < 0) {
+    if (a !== b && contains(members, a) && contains(members, b) && graph.score(a, b) === undefined) {
       found.push({ a, b, score: round6(e.score) });
     }
   }

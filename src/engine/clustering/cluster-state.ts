@@ -6,7 +6,33 @@ import { SizeTally, type ClusterStats } from './cluster-stats.js';
 import { clustersBySize, countAtLeast } from './cluster-summaries.js';
 import { ConstraintLog } from './constraint-log.js';
 import { PairGraph, type PairGraphArrays } from './pair-graph.js';
+import { LivingGraph, type Edge, type ScoredGraph } from './living-graph.js';
 import type { Constraints, Edit, PairList } from './types.js';
+
+/**
+ * One row's new edges after a record change: `null` for a deleted record,
+ * else its kept pairs (`links`: the matched ones) by neighbour.
+ *
+ * @example
+ * const change: RowEdges = { row: 12, links: new Map([[40, { score: 0.93, flags: 0x80 }]]) };
+ */
+export interface RowEdges {
+  row: number;
+  links: ReadonlyMap<number, Edge> | null;
+}
+
+/**
+ * What a record change did to the clusters, over the rows it re-clustered:
+ * each row's cluster before and after (-1: not a live row then).
+ *
+ * @example
+ * const moved = diff.rows.filter((r, i) => diff.before[i] !== diff.after[i]);
+ */
+export interface ClusterDiff {
+  rows: number[];
+  before: Int32Array;
+  after: Int32Array;
+}
 
 /**
  * What a {@link ClusterState} computes from the links when it is created:
@@ -112,23 +138,26 @@ export interface ClusterLine {
  * state.stats().total_clusters;
  */
 export class ClusterState {
-  private readonly linkGraph: PairGraph;
-  private readonly log: ConstraintLog;
-  private readonly of: Int32Array;
-  private readonly next: Int32Array;
+  private readonly linkGraph: LivingGraph;
+  private log: ConstraintLog;
+  /** Each row's cluster id; -1 for a deleted row. */
+  private of: Int32Array;
+  private next: Int32Array;
   /** Size at each cluster id; 0 at rows that are not a cluster id. */
-  private readonly sizes: Int32Array;
+  private sizes: Int32Array;
   private readonly tally: SizeTally;
   /** Every cluster id by size descending then id; rebuilt lazily after edits. */
   private order: Int32Array | null = null;
   /** Every cluster id by confidence ascending (then size descending, id), with its confidence; rebuilt lazily after edits. */
   private weakestFirst: { ids: Int32Array; confidence: Float64Array } | null = null;
   /** Scratch: 1 for rows of the region being walked, reset after each edit. */
-  private readonly inRegion: Uint8Array;
+  private inRegion: Uint8Array;
   /** Scratch: a region row's local index in the sub-problem, or -1. */
-  private readonly localIndex: Int32Array;
+  private localIndex: Int32Array;
   /** Scratch: while relisting, the last member seen of each cluster id. */
-  private readonly lastMember: Int32Array;
+  private lastMember: Int32Array;
+  /** Row ids in use (deleted rows included: their ids are never reused). */
+  private rows: number;
 
   /**
    * Clusters the run (`links` are the matched pairs; `graph` holds every kept
@@ -141,15 +170,16 @@ export class ClusterState {
    * new ClusterState(n, graph, await pool.run(...).then((r) => r.seed), { maxClusterSize: 100 });
    */
   constructor(
-    readonly rowCount: number,
-    private readonly graph: PairGraph,
+    rowCount: number,
+    private readonly graph: ScoredGraph,
     links: PairList | ClusterSeed,
     private readonly limits: ClusterLimits,
     constraints?: Constraints,
   ) {
     this.log = constraints === undefined ? new ConstraintLog() : ConstraintLog.from(constraints);
     const seed = 'of' in links ? links : seedClusterState(rowCount, links, limits, constraints);
-    this.linkGraph = PairGraph.fromArrays(seed.linkGraph);
+    this.rows = rowCount;
+    this.linkGraph = new LivingGraph(PairGraph.fromArrays(seed.linkGraph));
     this.of = seed.of;
     this.next = seed.next;
     this.sizes = seed.sizes;
@@ -158,6 +188,11 @@ export class ClusterState {
     this.localIndex = new Int32Array(rowCount).fill(-1);
     this.lastMember = new Int32Array(rowCount);
     for (let r = 0; r < rowCount; r++) if (this.sizes[r] > 0) this.tally.add(this.sizes[r]);
+  }
+
+  /** Row ids in use (the next added record gets this id). */
+  get rowCount(): number {
+    return this.rows;
   }
 
   /**
@@ -177,7 +212,7 @@ export class ClusterState {
    * state.isCluster(40); // false when 40 belongs to cluster 12
    */
   isCluster(id: number): boolean {
-    return Number.isInteger(id) && id >= 0 && id < this.rowCount && this.of[id] === id;
+    return Number.isInteger(id) && id >= 0 && id < this.rows && this.of[id] === id;
   }
 
   /**
@@ -215,7 +250,7 @@ export class ClusterState {
     if (a === b) return false;
     if (this.log.isCannotLink(a, b)) return false;
     if (this.log.mustLink(a, b) !== undefined) return true;
-    return this.linkGraph.slotOf(a, b) >= 0;
+    return this.linkGraph.score(a, b) !== undefined;
   }
 
   /**
@@ -231,7 +266,7 @@ export class ClusterState {
     const extra: ScoredPair[] = [];
     for (const m of members) {
       this.log.forEachMustLink(m, (partner, link) => {
-        if (partner > m && this.of[partner] === clusterId && this.graph.slotOf(m, partner) < 0) extra.push(link);
+        if (partner > m && this.of[partner] === clusterId && this.graph.score(m, partner) === undefined) extra.push(link);
       });
     }
     return clusterFacts(members, this.graph, (a, b) => this.isLink(a, b), extra);
@@ -249,8 +284,8 @@ export class ClusterState {
   apply(edit: Edit): { affected: number[] } {
     const touched = edit.kind === 'shatter' ? edit.members : edit.kind === 'unmerge' ? [edit.row] : [edit.a, edit.b];
     for (const row of touched) {
-      if (!Number.isInteger(row) || row < 0 || row >= this.rowCount) {
-        throw new KindredError('not_found', `row ${row} does not exist (row ids are 0..${this.rowCount - 1})`);
+      if (!Number.isInteger(row) || row < 0 || row >= this.rows || this.of[row] < 0) {
+        throw new KindredError('not_found', `row ${row} does not exist (row ids are 0..${this.rows - 1})`);
       }
     }
     // Before the edit: the only edges an edit adds are must-links between
@@ -347,7 +382,7 @@ export class ClusterState {
    * const before = state.clusterIds();
    */
   clusterIds(): Int32Array {
-    return this.of.slice();
+    return this.of.slice(0, this.rows);
   }
 
   /**
@@ -360,6 +395,93 @@ export class ClusterState {
     return this.log.snapshot();
   }
 
+  /**
+   * Applies record changes: `rowCount` grows to take added rows, each
+   * changed row's matched edges are replaced (a deleted row loses all of
+   * them and leaves every cluster), and, when given, the constraints are
+   * replaced by `edits` replayed (decisions on changed records drop out as
+   * stale). Re-clusters only the rows connected, before or after, to the
+   * changed rows and to `seeds` (the rows of edits whose constraints
+   * changed); everything else is untouched. Returns the re-clustered rows
+   * with their clusters before and after.
+   *
+   * @example
+   * state.changeRows(1001, [{ row: 1000, links: new Map([[17, { score: 0.91, flags: 0x80 }]]) }]); // a new record joins 17's cluster
+   */
+  changeRows(rowCount: number, changes: readonly RowEdges[], edits?: readonly Edit[], seeds: readonly number[] = []): ClusterDiff {
+    const firstNew = this.rows;
+    this.grow(rowCount);
+    const deleted = new Set<number>();
+    for (const c of changes) if (c.links === null) deleted.add(c.row);
+    const start = [...new Set([...changes.map((c) => c.row), ...seeds])].filter((r) => r >= 0 && r < rowCount);
+    const walk = (): number[] => {
+      const rows = this.regionOf(start.filter((r) => r < firstNew && this.of[r] >= 0));
+      for (const r of rows) this.inRegion[r] = 0;
+      return rows;
+    };
+    const before = walk();
+    for (const c of changes) this.linkGraph.replaceRow(c.row, c.links ?? new Map());
+    if (edits !== undefined) {
+      const log = new ConstraintLog();
+      for (const e of edits) log.apply(e);
+      this.log = log;
+    }
+    // New rows start as singletons (their own cluster) so the walk after the change can reach them.
+    for (let r = firstNew; r < rowCount; r++) {
+      if (deleted.has(r)) continue;
+      this.of[r] = r;
+      this.sizes[r] = 1;
+      this.tally.add(1);
+    }
+    const after = this.regionOf(start.filter((r) => !deleted.has(r) && this.of[r] >= 0));
+    for (const r of after) this.inRegion[r] = 0;
+    const all = [...new Set([...before, ...after, ...deleted])].sort((x, y) => x - y);
+    const was = Int32Array.from(all, (r) => (r >= firstNew ? -1 : this.of[r]));
+    let liveChange = 0;
+    for (let r = firstNew; r < rowCount; r++) if (!deleted.has(r)) liveChange++;
+    for (const d of deleted) if (d < firstNew && this.of[d] >= 0) liveChange--;
+    this.tally.setTotal(this.tally.totalRecords + liveChange);
+    for (const d of deleted) {
+      if (this.of[d] === d && this.sizes[d] > 0) this.tally.remove(this.sizes[d]);
+      this.sizes[d] = 0;
+    }
+    const region = all.filter((r) => !deleted.has(r));
+    for (const d of deleted) {
+      this.of[d] = -1;
+      this.next[d] = -1;
+    }
+    // Clusters that lost a deleted member are re-listed with the rest of the region.
+    this.recluster(region);
+    this.order = null;
+    return { rows: all, before: was, after: Int32Array.from(all, (r) => this.of[r]) };
+  }
+
+  /** Makes room for row ids up to `rowCount` (doubling, so growth is amortised O(1) per row). */
+  private grow(rowCount: number): void {
+    if (rowCount <= this.rows) return;
+    if (rowCount > this.of.length) {
+      const cap = Math.max(rowCount, this.of.length * 2, 16);
+      const widen = <T extends Int32Array | Uint8Array>(a: T, fill: number): T => {
+        const b = (a instanceof Int32Array ? new Int32Array(cap) : new Uint8Array(cap)) as T;
+        b.fill(fill);
+        b.set(a);
+        return b;
+      };
+      this.of = widen(this.of, -1);
+      this.next = widen(this.next, -1);
+      this.sizes = widen(this.sizes, 0);
+      this.inRegion = widen(this.inRegion, 0);
+      this.localIndex = widen(this.localIndex, -1);
+      this.lastMember = widen(this.lastMember, 0);
+    }
+    for (let r = this.rows; r < rowCount; r++) {
+      this.of[r] = -1;
+      this.next[r] = -1;
+      this.sizes[r] = 0;
+    }
+    this.rows = rowCount;
+  }
+
   private requireCluster(clusterId: number): void {
     if (!this.isCluster(clusterId)) throw new KindredError('not_found', `cluster ${clusterId} does not exist`);
   }
@@ -367,7 +489,6 @@ export class ClusterState {
   /** Rows reachable from `seeds` over usable edges, ascending; marks them in `inRegion`. */
   private regionOf(seeds: readonly number[]): number[] {
     const region: number[] = [];
-    const { offsets, neighbours } = this.linkGraph;
     const visit = (row: number): void => {
       if (this.inRegion[row] === 0) {
         this.inRegion[row] = 1;
@@ -379,11 +500,9 @@ export class ClusterState {
       const u = region[head];
       const isolatedU = this.log.isolatedAt(u);
       if (isolatedU === undefined) {
-        const end = offsets[u + 1];
-        for (let k = offsets[u]; k < end; k++) {
-          const v = neighbours[k];
+        this.linkGraph.forEachNeighbour(u, (v) => {
           if (this.inRegion[v] === 0 && this.log.isolatedAt(v) === undefined) visit(v);
-        }
+        });
       }
       this.log.forEachMustLink(u, (v, link) => {
         if (this.inRegion[v] === 0 && link.seq > (isolatedU ?? -Infinity) && link.seq > (this.log.isolatedAt(v) ?? -Infinity)) visit(v);
@@ -397,25 +516,19 @@ export class ClusterState {
     const local = this.localIndex;
     for (let i = 0; i < region.length; i++) local[region[i]] = i;
     try {
-      const { offsets, neighbours, scores } = this.linkGraph;
-      let count = 0;
+      const la: number[] = [];
+      const lb: number[] = [];
+      const ls: number[] = [];
       for (const r of region) {
-        const end = offsets[r + 1];
-        for (let k = offsets[r]; k < end; k++) if (neighbours[k] > r && local[neighbours[k]] >= 0) count++;
-      }
-      const links: PairList = { a: new Int32Array(count), b: new Int32Array(count), score: new Float64Array(count), count };
-      let j = 0;
-      for (const r of region) {
-        const end = offsets[r + 1];
-        for (let k = offsets[r]; k < end; k++) {
-          const v = neighbours[k];
+        this.linkGraph.forEachNeighbour(r, (v, score) => {
           if (v > r && local[v] >= 0) {
-            links.a[j] = local[r];
-            links.b[j] = local[v];
-            links.score[j++] = scores[k];
+            la.push(local[r]);
+            lb.push(local[v]);
+            ls.push(score);
           }
-        }
+        });
       }
+      const links: PairList = { a: Int32Array.from(la), b: Int32Array.from(lb), score: Float64Array.from(ls), count: la.length };
       const global = this.log.snapshotOfRows(region);
       const constraints: Constraints = {
         mustLinks: global.mustLinks.map((m) => ({ ...m, a: local[m.a], b: local[m.b] })),

@@ -30,14 +30,30 @@ export interface ClusterStats {
  * tally.stats().match_rate; // 0.6
  */
 export class SizeTally {
-  private readonly counts: Int32Array;
+  private counts: Int32Array;
   private singletons = 0;
   private multiClusters = 0;
   private multiRows = 0;
   private largest = 0;
 
-  constructor(readonly totalRecords: number) {
+  constructor(public totalRecords: number) {
     this.counts = new Int32Array(totalRecords + 1);
+  }
+
+  /**
+   * Sets the number of live records (record changes add and delete rows);
+   * the clusters counted are not touched.
+   *
+   * @example
+   * tally.setTotal(tally.totalRecords + 1);
+   */
+  setTotal(totalRecords: number): void {
+    this.totalRecords = totalRecords;
+    if (this.counts.length <= totalRecords + 1) {
+      const grown = new Int32Array(Math.max(totalRecords + 2, this.counts.length * 2));
+      grown.set(this.counts);
+      this.counts = grown;
+    }
   }
 
   /**
@@ -47,6 +63,7 @@ export class SizeTally {
    * tally.add(2);
    */
   add(size: number): void {
+    if (size >= this.counts.length) this.setTotal(this.totalRecords);
     this.counts[size]++;
     if (size === 1) this.singletons++;
     else {

@@ -310,6 +310,21 @@ export class PairScorer {
     return this.finish();
   }
 
+  /**
+   * Scores a pair whose sides are rows or prepared queries (a changed
+   * record is a query: its row's prepared ids hold the loaded values).
+   * Same numbers and the same kept/matched outcome as {@link scoreRows}
+   * for the same values, with `score` always exact.
+   *
+   * @example
+   * if (scorer.scorePair(3, scorer.prepareQuery(record))) edges.set(3, scorer.score);
+   */
+  scorePair(a: number | PreparedQuery, b: number | PreparedQuery): boolean {
+    const srcA: ValueSource = typeof a === 'number' ? (f) => rowValue(f, a) : (f) => a.get(f.key) ?? null;
+    const srcB: ValueSource = typeof b === 'number' ? (f) => rowValue(f, b) : (f) => b.get(f.key) ?? null;
+    return this.scoreSources(srcA, srcB);
+  }
+
   /** Scores two value sources; same numbers as {@link scoreRows} for the same values. */
   private scoreSources(a: ValueSource, b: ValueSource): boolean {
     const mks = this.matchkeys;
@@ -361,9 +376,9 @@ export class PairScorer {
     rawA: Readonly<Record<string, string | null>>,
     rawB: Readonly<Record<string, string | null>>,
   ): PairExplanation {
+    this.scorePair(a, b);
     const srcA: ValueSource = typeof a === 'number' ? (f) => rowValue(f, a) : (f) => a.get(f.key) ?? null;
     const srcB: ValueSource = typeof b === 'number' ? (f) => rowValue(f, b) : (f) => b.get(f.key) ?? null;
-    this.scoreSources(srcA, srcB);
     const mk = this.matchkeys[this.decider];
     const details: FieldExplanation[] = [];
     this.matchkeyValues(mk, srcA, srcB, details);

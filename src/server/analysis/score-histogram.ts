@@ -1,5 +1,4 @@
 /** The histogram of a run's kept pair scores, with each matchkey's threshold and review band, for `GET /stats/scores`. */
-import type { PairList } from '../../engine/run.js';
 import { round6 } from '../../engine/scoring/round-score.js';
 
 /**
@@ -42,34 +41,44 @@ export interface ScoreHistogram {
 }
 
 /**
- * Bins the kept pairs of a run (every pair that matched or fell in its
- * review band; pairs scored below the band are not kept, so the bins under
- * the band's low edge are empty by construction) by score, and marks each
- * matchkey's threshold and review band as the queue places it
+ * Visits every kept pair once with its score and deciding-matchkey flags.
+ *
+ * @example
+ * const all: KeptPairs = (visit) => { for (let i = 0; i < pairs.count; i++) visit(pairs.score[i], pairs.flags[i]); };
+ */
+export type KeptPairs = (visit: (score: number, flags: number) => void) => void;
+
+/**
+ * Bins the kept pairs (every pair that matched or fell in its review band;
+ * pairs scored below the band are not kept, so the bins under the band's
+ * low edge are empty by construction) by score, and marks each matchkey's
+ * threshold and review band as the queue places it
  * (`review.lo ?? threshold − 0.10`, `review.hi ?? threshold + 0.05`).
  *
  * @example
- * const h = scoreHistogram(run.pairs, [{ name: 'person_fuzzy', threshold: 0.8 }], { lo: null, hi: null });
- * h.counts[40]; // pairs scored in [0.80, 0.82)
+ * const h = scoreHistogram((visit) => visit(0.81, 0), [{ name: 'person_fuzzy', threshold: 0.8 }], { lo: null, hi: null });
+ * h.counts[40]; // 1: the pair scored in [0.80, 0.82)
  */
 export function scoreHistogram(
-  pairs: PairList,
+  forEachPair: KeptPairs,
   matchkeys: readonly { name: string; threshold: number }[],
   review: { lo: number | null; hi: number | null },
 ): ScoreHistogram {
   const perKey = matchkeys.map(() => new Array<number>(BINS).fill(0));
-  for (let i = 0; i < pairs.count; i++) {
+  let total = 0;
+  forEachPair((score, flags) => {
     // Scores are rounded to the reported millionths first, so 0.82 reported lands in the bin that starts at 0.82.
-    const bin = Math.min(BINS - 1, Math.max(0, Math.floor(round6(pairs.score[i]) / SCORE_BIN_WIDTH + 1e-9)));
-    perKey[pairs.flags[i] & 0x7f][bin]++;
-  }
+    const bin = Math.min(BINS - 1, Math.max(0, Math.floor(round6(score) / SCORE_BIN_WIDTH + 1e-9)));
+    perKey[flags & 0x7f][bin]++;
+    total++;
+  });
   const counts = new Array<number>(BINS).fill(0);
   for (const bins of perKey) for (let b = 0; b < BINS; b++) counts[b] += bins[b];
   return {
     bin_width: SCORE_BIN_WIDTH,
     counts,
     by_matchkey: Object.fromEntries(matchkeys.map((m, k) => [m.name, perKey[k]])),
-    pairs: pairs.count,
+    pairs: total,
     matchkeys: matchkeys.map((m, k) => ({
       name: m.name,
       threshold: round6(m.threshold),

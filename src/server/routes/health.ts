@@ -29,7 +29,7 @@ export function registerHealth(app: Hono<ServerEnv>, state: ServerState): void {
       max_cluster_size: s.max_cluster_size,
       pairs_scored: r.run.candidatePairs,
       pairs_kept: r.run.pairs.count,
-      review_band_pairs: r.band.length,
+      review_band_pairs: r.bandLength,
       run_ms: Math.round(r.run.ms),
       matchkeys: r.run.config.matchkeys.map((m) => m.name),
       // The user columns, so a client (the workbench's search form) can offer one input per column.

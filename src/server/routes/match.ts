@@ -61,6 +61,15 @@ export function registerMatch(app: Hono<ServerEnv>, state: ServerState, limits: 
     const topK = body.top_k ?? defaultTopK;
     const records = body.records.map((r) => toCells(r));
     const results = state.current;
+    if (results.live.table.changed) {
+      // The workers hold the loaded table only: after record changes, the batch is matched here, against the table as it is.
+      return safeJson(c, {
+        results: records.map((r) => {
+          const matches = results.match(r, topK).map((m) => matchElement(results, m.row, m.score));
+          return { matches, count: matches.length };
+        }),
+      });
+    }
     // Spread over the pool in slices; answers come back in input order.
     const slices = Math.max(1, Math.min(state.pool.size * 2, Math.ceil(records.length / 50)));
     const per = Math.ceil(records.length / slices);

@@ -25,10 +25,10 @@ export function registerReviews(app: Hono<ServerEnv>, state: ServerState, limits
       const [a, b] = id.split('-').map(Number);
       if (results.inBand(a, b)) decidedInBand++;
     }
-    const total = results.band.length - decidedInBand;
+    const total = results.bandLength - decidedInBand;
     const queue: unknown[] = [];
     let skipped = 0;
-    for (let i = 0; i < results.band.length && queue.length < limit && offset < total; i++) {
+    for (let i = 0; i < results.bandLength && queue.length < limit && offset < total; i++) {
       const item = results.bandItem(i);
       const id = pairId(item.a, item.b);
       if (decided.has(id)) continue;

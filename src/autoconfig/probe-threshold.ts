@@ -1,0 +1,85 @@
+/** Where a weighted threshold agrees best with the probe's likely matches: the measurement that replaces v0's guessed threshold when the scores show no valley. */
+import type { Config } from '../config/types.js';
+import { CHOICE_MARGIN, MIN_AGREEMENT, MIN_LIKELY } from './model-choice.js';
+import { agreementAt, type CountedAgreement, type ProbeVerdicts } from './probe-agreement.js';
+import { VALLEY_RANGE } from './score-valley.js';
+
+/**
+ * The thresholds tried, in hundredths: the score valley's search range
+ * (below it everything is a non-match; above it only exact copies are
+ * split from near ones).
+ *
+ * @example
+ * PROBE_THRESHOLDS[0]; // 0.55
+ */
+export const PROBE_THRESHOLDS: readonly number[] = Array.from(
+  { length: Math.floor((VALLEY_RANGE[1] - VALLEY_RANGE[0]) * 100 + 1e-9) + 1 },
+  (_, k) => Math.round(VALLEY_RANGE[0] * 100 + k) / 100,
+);
+
+/** The best threshold of the sweep and how the run agrees with the probe there and at the threshold it had. */
+export interface ProbeThreshold {
+  threshold: number;
+  agreement: CountedAgreement;
+  before: CountedAgreement;
+}
+
+/**
+ * The threshold of {@link PROBE_THRESHOLDS} at which the accepted pairs
+ * agree best with the probe (F1 of {@link agreementAt}; ties go to the
+ * higher threshold, the one that claims less), beside the agreement at
+ * `current`. `verdicts` must hold every kept pair from the sweep's lowest
+ * threshold up.
+ *
+ * @example
+ * const v = probeVerdicts(run.pairs, PROBE_THRESHOLDS[0], probe, judge);
+ * probeThreshold(v, 0.75).threshold; // 0.8
+ */
+export function probeThreshold(verdicts: ProbeVerdicts, current: number): ProbeThreshold {
+  let best: { threshold: number; agreement: CountedAgreement } | null = null;
+  for (let k = PROBE_THRESHOLDS.length - 1; k >= 0; k--) {
+    const agreement = agreementAt(verdicts, PROBE_THRESHOLDS[k]);
+    if (best === null || agreement.f1 > best.agreement.f1) best = { threshold: PROBE_THRESHOLDS[k], agreement };
+  }
+  const top = best as { threshold: number; agreement: CountedAgreement };
+  return { threshold: top.threshold, agreement: top.agreement, before: agreementAt(verdicts, current) };
+}
+
+/**
+ * The decisions entry's rule name of {@link thresholdByProbe}.
+ *
+ * @example
+ * decisions.filter((d) => d.rule_name === PROBE_THRESHOLD_RULE);
+ */
+export const PROBE_THRESHOLD_RULE = 'probe_threshold';
+
+/** A move smaller than this is noise in the sweep, not a better threshold. */
+const MIN_MOVE = 0.02;
+
+/**
+ * The configuration with its weighted matchkey's threshold moved to where
+ * the run agrees best with the probe ({@link probeThreshold}), with the
+ * rationale and diff of the decision; null when the probe holds too few
+ * likely matches to say ({@link MIN_LIKELY}), agrees too little anywhere
+ * ({@link MIN_AGREEMENT}), or the best threshold is within 0.02 of the
+ * current one or does not lead it by {@link CHOICE_MARGIN} of F1 (the lead
+ * the model choice asks of a model: less is the probe's own noise).
+ *
+ * @example
+ * thresholdByProbe(config, probeVerdicts(pairs, PROBE_THRESHOLDS[0], probe, judge))?.config.matchkeys[0].threshold; // 0.8
+ */
+export function thresholdByProbe(
+  config: Config,
+  verdicts: ProbeVerdicts,
+): { config: Config; rationale: string; config_diff: Record<string, { from: unknown; to: unknown }> } | null {
+  const mk = config.matchkeys[0];
+  if (mk?.type !== 'weighted' || verdicts.likely < MIN_LIKELY) return null;
+  const best = probeThreshold(verdicts, mk.threshold);
+  if (best.agreement.f1 < MIN_AGREEMENT || best.agreement.f1 < best.before.f1 + CHOICE_MARGIN || Math.abs(best.threshold - mk.threshold) < MIN_MOVE) return null;
+  const next = structuredClone(config);
+  next.matchkeys[0].threshold = best.threshold;
+  const rationale =
+    `the pair scores show no valley; the run agrees best with the probe's ${verdicts.likely} likely matches at ${best.threshold} ` +
+    `(F1 ${best.agreement.f1}, precision ${best.agreement.precision}, recall ${best.agreement.recall}; at ${mk.threshold}: F1 ${best.before.f1}): threshold ${mk.threshold} → ${best.threshold}`;
+  return { config: next, rationale, config_diff: { 'matchkeys[0].threshold': { from: mk.threshold, to: best.threshold } } };
+}

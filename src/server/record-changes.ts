@@ -1,0 +1,198 @@
+/** Record changes on a running server: validates a request's changes, commits them to the change log, applies them through the engine's one incremental path, and stores and publishes their events; also replays the log after a restart. */
+import { KindredError, type Issue } from '../errors/registry.js';
+import { applyRecordChanges } from '../engine/run.js';
+import type { RecordOp } from '../engine/living/live-matching.js';
+import type { Edit } from '../engine/clustering/types.js';
+import { clusterEvents } from '../engine/clustering/cluster-events.js';
+import type { ChangeBatch, StoredChange, StoredEvent } from '../store/change-log.js';
+import type { EditRow } from '../store/edit-types.js';
+import type { StateDb } from '../store/state-db.js';
+import { editRows, replayEdit, toClusterEdit } from './edit-log.js';
+import type { MatchResults } from './match-results.js';
+
+/**
+ * A change as a request gives it, before validation against the table.
+ *
+ * @example
+ * const c: RequestedChange = { op: 'update', row: 3, record: { name: 'Jon' }, path: '(body)' };
+ */
+export type RequestedChange =
+  | { op: 'add'; record: Record<string, string | null>; path: string }
+  | { op: 'update'; row: number; record: Record<string, string | null>; path: string }
+  | { op: 'delete'; row: number };
+
+/**
+ * The outcome of one change: its row id and the cluster the record is in
+ * now (null once deleted).
+ *
+ * @example
+ * const r: ChangeResult = { status: 'created', row_id: 1000, cluster_id: 17 };
+ */
+export interface ChangeResult {
+  status: 'created' | 'updated' | 'deleted';
+  row_id: number;
+  cluster_id: number | null;
+}
+
+/**
+ * A record's cells in the table's column order. A field that is no column
+ * is a 400 naming it; a column left out is a missing cell (a PUT replaces
+ * the whole record).
+ */
+function cellsOf(results: MatchResults, record: Record<string, string | null>, path: string): Array<string | null> {
+  const columns = results.columns;
+  const issues: Issue[] = [];
+  for (const k of Object.keys(record)) {
+    if (!columns.includes(k)) issues.push({ path: path === '(body)' ? k : `${path}.${k}`, message: `unknown column (the columns are ${columns.join(', ')})` });
+  }
+  if (issues.length > 0) throw new KindredError('invalid_request', `invalid request body: ${issues[0].path}: ${issues[0].message}`, issues);
+  return columns.map((c) => record[c] ?? null);
+}
+
+/**
+ * Checks every change against the table as it is (rows exist, fields are
+ * columns, the run allows changes) and turns them into engine ops; throws
+ * before anything is written, so a rejected request changes nothing.
+ */
+function validate(results: MatchResults, changes: readonly RequestedChange[]): RecordOp[] {
+  results.live.blocks.assertChangeable();
+  const deleted = new Set<number>();
+  return changes.map((c): RecordOp => {
+    if (c.op === 'add') return { kind: 'add', values: cellsOf(results, c.record, c.path) };
+    results.requireRow(c.row, 'record');
+    if (deleted.has(c.row)) throw new KindredError('gone', `record ${c.row} was deleted earlier in this request`);
+    if (c.op === 'delete') {
+      deleted.add(c.row);
+      return { kind: 'delete', row: c.row };
+    }
+    return { kind: 'update', row: c.row, values: cellsOf(results, c.record, c.path) };
+  });
+}
+
+/** The stored form of validated ops: adds carry the ids the table will give them. */
+function storedOps(results: MatchResults, ops: readonly RecordOp[]): StoredChange[] {
+  let next = results.live.table.rowCount;
+  return ops.map((op) =>
+    op.kind === 'add' ? { op: 'add', row_id: next++, record: [...op.values] } : op.kind === 'update' ? { op: 'update', row_id: op.row, record: [...op.values] } : { op: 'delete', row_id: op.row, record: null },
+  );
+}
+
+/**
+ * Applies validated ops through the engine with the steward edits made so
+ * far: when an edit names a changed row, every edit is converted again
+ * against the records as they are now (those on changed records drop out,
+ * decisions among them are listed as stale). Returns the rows and events.
+ */
+function applyOps(
+  results: MatchResults,
+  ops: readonly RecordOp[],
+  editsSoFar: readonly EditRow[],
+  staleSeqs: Set<number>,
+): { rows: number[]; events: ReturnType<typeof clusterEvents> } {
+  const { rows, diff } = applyRecordChanges(results.live, ops, (changed) => {
+    const touched = new Set(changed);
+    const hit = editsSoFar.filter((e) => editRows(e).some((r) => touched.has(r)));
+    if (hit.length === 0) return undefined;
+    const edits: Edit[] = [];
+    staleSeqs.clear();
+    for (const e of editsSoFar) {
+      const edit = toClusterEdit(results, e);
+      if (edit !== null) edits.push(edit);
+      else if (e.kind === 'decision') staleSeqs.add(e.seq);
+    }
+    return { edits, seeds: hit.flatMap(editRows) };
+  });
+  results.changed();
+  return { rows, events: clusterEvents(diff) };
+}
+
+/**
+ * Listeners of new events (the open `GET /events` streams).
+ *
+ * @example
+ * const off = feed.subscribe((events) => send(events));
+ */
+export class EventFeed {
+  private readonly listeners = new Set<(events: readonly StoredEvent[]) => void>();
+
+  subscribe(listener: (events: readonly StoredEvent[]) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  publish(events: readonly StoredEvent[]): void {
+    if (events.length > 0) for (const l of this.listeners) l(events);
+  }
+}
+
+/**
+ * Validates, commits (synchronous FULL, before any answer), applies and
+ * publishes one request's record changes. Returns each change's outcome.
+ *
+ * @example
+ * const [r] = commitChanges(results, db, staleSeqs, feed, [{ op: 'add', record: { name: 'Ann' }, path: '(body)' }]);
+ */
+export function commitChanges(
+  results: MatchResults,
+  db: StateDb,
+  staleSeqs: Set<number>,
+  feed: EventFeed,
+  changes: readonly RequestedChange[],
+): ChangeResult[] {
+  const ops = validate(results, changes);
+  const stored = storedOps(results, ops);
+  // Durable first: once this returns, a restart replays the change whatever happens next.
+  const batch = db.changes.append(stored, db.lastEditSeq());
+  const { rows, events } = applyOps(results, ops, db.edits(), staleSeqs);
+  feed.publish(db.changes.appendEvents(batch, events));
+  return ops.map((op, i) => ({
+    status: op.kind === 'add' ? 'created' : op.kind === 'update' ? 'updated' : 'deleted',
+    row_id: rows[i],
+    cluster_id: op.kind === 'delete' || results.live.table.isDeleted(rows[i]) ? null : results.clusters.clusterOf(rows[i]),
+  }));
+}
+
+/** The engine ops of a stored batch, checked against the ids the table gives (a mismatch means a damaged log). */
+function opsOf(results: MatchResults, b: ChangeBatch): RecordOp[] {
+  let next = results.live.table.rowCount;
+  return b.ops.map((o): RecordOp => {
+    if (o.op === 'add') {
+      if (o.row_id !== next++) throw new KindredError('run_failed', `change log batch ${b.batch}: added row ${o.row_id}, but the table gives ${next - 1}`);
+      return { kind: 'add', values: o.record ?? [] };
+    }
+    if (!results.live.table.exists(o.row_id)) throw new KindredError('run_failed', `change log batch ${b.batch}: row ${o.row_id} does not exist`);
+    return o.op === 'update' ? { kind: 'update', row: o.row_id, values: o.record ?? [] } : { kind: 'delete', row: o.row_id };
+  });
+}
+
+/**
+ * Replays the edit log and the change log after the initial run, in the
+ * order they were made (a batch after the edits up to its `after_edit`),
+ * so the table, the clusters and their ids are what they were. A batch
+ * whose events were never stored (the process died between the change's
+ * commit and its events') gets them now. Returns the stale decision seqs.
+ *
+ * @example
+ * state.staleSeqs = replayHistory(results, db, (line) => progress.log(line));
+ */
+export function replayHistory(results: MatchResults, db: StateDb, log: (line: string) => void): Set<number> {
+  const edits = db.edits();
+  const batches = db.changes.batches();
+  const eventsUpTo = db.changes.lastEventBatch();
+  const stale = new Set<number>();
+  let b = 0;
+  const replayBatches = (upTo: number, applied: readonly EditRow[]): void => {
+    for (; b < batches.length && batches[b].afterEdit <= upTo; b++) {
+      const batch = batches[b];
+      const { events } = applyOps(results, opsOf(results, batch), applied, stale);
+      if (batch.batch > eventsUpTo) db.changes.appendEvents(batch.batch, events);
+    }
+  };
+  for (let i = 0; i < edits.length; i++) {
+    replayBatches(edits[i].seq - 1, edits.slice(0, i));
+    if (!replayEdit(results, edits[i], log) && edits[i].kind === 'decision') stale.add(edits[i].seq);
+  }
+  replayBatches(Number.MAX_SAFE_INTEGER, edits);
+  if (batches.length > 0) log(`replayed ${batches.length} record change batch(es): ${results.live.table.liveCount} records`);
+  return stale;
+}

@@ -1,0 +1,53 @@
+/** Living data: POST /records (one record or {records: [...]}), PUT /records/:row_id, DELETE /records/:row_id, each committed before it is answered. */
+import type { Hono } from 'hono';
+import * as v from 'valibot';
+import type { ServerEnv } from '../middleware/chain/index.js';
+import { safeJson } from '../http-errors.js';
+import type { ServerState } from '../server-state.js';
+import type { RequestLimits } from '../request-limits.js';
+import { parseRequest, RecordSchema, recordCells, toCells } from '../request-schemas.js';
+import { KindredError } from '../../errors/registry.js';
+import { commitChanges, type RequestedChange } from '../record-changes.js';
+
+const BatchSchema = v.strictObject({ records: v.pipe(v.array(RecordSchema, 'expected an array of records'), v.minLength(1, 'needs at least 1 record')) });
+
+/** A path's row id: an integer, else 400 naming the parameter. */
+function rowParam(raw: string): number {
+  if (!/^-?\d+$/.test(raw)) throw new KindredError('invalid_request', `row id must be an integer, got "${raw}"`, [{ path: 'row_id', message: 'expected an integer' }]);
+  return Number(raw);
+}
+
+function isBatch(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && !Array.isArray(body) && Object.keys(body).length === 1 && Array.isArray((body as { records?: unknown }).records);
+}
+
+/** Registers the record routes. */
+export function registerRecords(app: Hono<ServerEnv>, state: ServerState, limits: RequestLimits): void {
+  app.post('/records', (c) => {
+    const body = c.var.body ?? null;
+    let changes: RequestedChange[];
+    if (isBatch(body)) {
+      const n = (body as { records: unknown[] }).records.length;
+      if (n > limits.maxBatch) throw new KindredError('payload_too_large', `a batch holds at most ${limits.maxBatch} records (--max-batch); got ${n}`);
+      changes = parseRequest(BatchSchema, body).records.map((r, i) => ({ op: 'add', record: toCells(r), path: `records[${i}]` }));
+    } else {
+      changes = [{ op: 'add', record: recordCells(body), path: '(body)' }];
+    }
+    const done = commitChanges(state.current, state.store, state.staleSeqs, state.feed, changes);
+    const records = done.map(({ row_id, cluster_id }) => ({ row_id, cluster_id }));
+    return safeJson(c, isBatch(body) ? { records, count: records.length } : records[0], 201);
+  });
+
+  app.put('/records/:row_id', (c) => {
+    const row = rowParam(c.req.param('row_id'));
+    const record = recordCells(c.var.body ?? null);
+    const [done] = commitChanges(state.current, state.store, state.staleSeqs, state.feed, [{ op: 'update', row, record, path: '(body)' }]);
+    return safeJson(c, { status: done.status, row_id: done.row_id, cluster_id: done.cluster_id });
+  });
+
+  app.delete('/records/:row_id', (c) => {
+    const row = rowParam(c.req.param('row_id'));
+    const [done] = commitChanges(state.current, state.store, state.staleSeqs, state.feed, [{ op: 'delete', row }]);
+    return safeJson(c, { status: done.status, row_id: done.row_id });
+  });
+}

@@ -1,0 +1,64 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { MIN_LIKELY } from '../../src/autoconfig/model-choice.js';
+import type { ProbeVerdicts } from '../../src/autoconfig/probe-agreement.js';
+import { PROBE_THRESHOLDS, probeThreshold, thresholdByProbe } from '../../src/autoconfig/probe-threshold.js';
+import { normalizeConfig } from '../../src/config/normalize.js';
+import type { Config } from '../../src/config/types.js';
+
+/** `likely` likely matches scoring `matchScore`, the probe finds them all; `others` non-matches (judged so) scoring from `from` to `to`. */
+function verdicts(likely: number, matchScore: (i: number) => number, others: number, from: number, to: number): ProbeVerdicts {
+  const score = [...Array.from({ length: likely }, (_, i) => matchScore(i)), ...Array.from({ length: others }, (_, i) => from + ((to - from) * i) / Math.max(1, others - 1))];
+  return {
+    score: Float64Array.from(score),
+    verdict: Int8Array.from(score.map((_, k) => (k < likely ? 1 : 0))),
+    found: Uint8Array.from(score.map((_, k) => (k < likely ? 1 : 0))),
+    likely,
+  };
+}
+
+function config(threshold: number): Config {
+  const c = normalizeConfig({ matchkeys: [], blocking: { keys: [{ fields: [{ field: 'name' }] }] } });
+  return { ...c, matchkeys: [{ name: 'auto_weighted', type: 'weighted', threshold, min_weight: 0, fields: [{ field: 'name', transforms: [], scorer: 'jaro_winkler', weight: 1 }], negative_evidence: [] }] };
+}
+
+test('the sweep covers the score valley range in hundredths', () => {
+  assert.equal(PROBE_THRESHOLDS[0], 0.55);
+  assert.equal(PROBE_THRESHOLDS.at(-1), 0.87, 'the last hundredth within the range (its edge is 0.875)');
+  assert.ok(PROBE_THRESHOLDS.every((t, k) => k === 0 || Math.abs(t - PROBE_THRESHOLDS[k - 1] - 0.01) < 1e-9));
+});
+
+test('the best threshold is just above the non-matches the probe rejects, and ties go to the higher one', () => {
+  // Matches score 0.85–0.95, non-matches 0.6–0.79: every threshold in (0.79, 0.85] agrees perfectly; the highest wins.
+  const v = verdicts(200, (i) => 0.85 + (0.1 * i) / 199, 300, 0.6, 0.79);
+  const best = probeThreshold(v, 0.75);
+  assert.equal(best.threshold, 0.85);
+  assert.equal(best.agreement.f1, 1);
+  assert.ok(best.before.f1 < 1, 'at 0.75 the non-matches from 0.75 to 0.79 are accepted too');
+});
+
+test('a threshold nothing chose moves to the probe\'s best, with its rationale and diff', () => {
+  const v = verdicts(200, (i) => 0.8 + (0.15 * i) / 199, 300, 0.55, 0.77);
+  const moved = thresholdByProbe(config(0.75), v);
+  assert.ok(moved !== null);
+  assert.equal(moved.config.matchkeys[0].threshold, 0.8);
+  assert.deepEqual(moved.config_diff, { 'matchkeys[0].threshold': { from: 0.75, to: 0.8 } });
+  assert.match(moved.rationale, /no valley.*200 likely matches at 0\.8 .*threshold 0\.75 → 0\.8/);
+});
+
+test('the threshold stays when the probe cannot say or the gain is noise', () => {
+  const clean = verdicts(200, (i) => 0.8 + (0.15 * i) / 199, 300, 0.55, 0.77);
+  assert.equal(thresholdByProbe(config(0.79), clean), null, 'a move under 0.02');
+  const few = verdicts(MIN_LIKELY - 1, (i) => 0.8 + (0.15 * i) / (MIN_LIKELY - 2), 300, 0.55, 0.77);
+  assert.equal(thresholdByProbe(config(0.7), few), null, 'fewer likely matches than the model choice needs');
+  // The probe rejects everything the run accepts: no threshold agrees with it.
+  const disagree: ProbeVerdicts = { ...clean, verdict: clean.verdict.map(() => 0), found: clean.found.map(() => 0) };
+  assert.equal(thresholdByProbe(config(0.7), disagree), null, 'no agreement anywhere');
+  // Nothing below 0.75 and everything a match: 0.75 is already as good as any.
+  const flat = verdicts(200, (i) => 0.76 + (0.2 * i) / 199, 0, 0, 0);
+  assert.equal(thresholdByProbe(config(0.75), flat), null, 'no better than where it is');
+  // Two non-matches between 0.75 and 0.8 among 200 matches: F1 0.995 at 0.75 against 1 at 0.8, a lead under the margin.
+  const close = verdicts(200, (i) => 0.8 + (0.15 * i) / 199, 2, 0.76, 0.77);
+  assert.ok(probeThreshold(close, 0.75).agreement.f1 > probeThreshold(close, 0.75).before.f1);
+  assert.equal(thresholdByProbe(config(0.75), close), null, 'a lead smaller than the model choice asks');
+});
