@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 SHARED ?= ../shared
 
-.PHONY: all install build test serve bench quality clean
+.PHONY: all install build ui test test-ui serve bench quality clean
 
 all: build
 
@@ -20,9 +20,31 @@ install: node_modules/.install-stamp
 
 build: install
 	npx tsc -p tsconfig.json
+	@$(MAKE) --no-print-directory ui
+
+# The review workbench (docs/ui.md): type-checked with the DOM's types, bundled by esbuild into dist/ui, where the server serves it at /ui/.
+UI_OUT := dist/ui
+ui: install
+	npx tsc -p src/ui/tsconfig.json
+	rm -rf $(UI_OUT)
+	npx esbuild src/ui/main.ts --bundle --minify --format=esm --target=es2022 --legal-comments=none --log-level=warning --outfile=$(UI_OUT)/app.js
+	npx esbuild src/ui/styles.css --minify --log-level=warning --outfile=$(UI_OUT)/app.css
+	cp src/ui/index.html $(UI_OUT)/index.html
 
 test: build
 	$(NODE) --test --test-concurrency=2 $$(find dist -name '*.test.js' -not -path '*/node_modules/*' | sort)
+
+# The workbench in a real browser (Debian's Chromium, headless); installs it when it can, else skips and says why.
+CHROMIUM ?= /usr/bin/chromium
+test-ui: build
+	@if [ ! -x "$(CHROMIUM)" ] && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	  echo "installing chromium for the browser tests"; \
+	  apt-get install -y chromium >/dev/null 2>&1 || { apt-get update >/dev/null 2>&1 && apt-get install -y chromium >/dev/null 2>&1; } || true; \
+	fi; \
+	if [ ! -x "$(CHROMIUM)" ]; then \
+	  echo "make test-ui: SKIPPED: no Chromium at $(CHROMIUM) and it could not be installed (as root: apt-get install -y chromium)"; exit 0; \
+	fi; \
+	CHROMIUM="$(CHROMIUM)" $(NODE) --test --test-concurrency=1 $$(find dist/test/ui -name '*.e2e.js' | sort)
 
 serve: build
 	@test -n "$(FILE)" || { echo "usage: make serve FILE=<csv> [FILE2=<csv to link>] [CONFIG=<yaml>] [HOST=...] [PORT=...]" >&2; exit 2; }

@@ -4,6 +4,10 @@ import type {
   AutoconfigRequest,
   AutoconfigResponse,
   CertifyRecallResponse,
+  ClusterSizesResponse,
+  ClusterSort,
+  ScoreHistogramResponse,
+  TelemetryRun,
   ClusterResponse,
   ClustersResponse,
   Decision,
@@ -55,7 +59,7 @@ export interface KindredClientOptions {
   fetch?: typeof fetch;
 }
 
-type Query = Record<string, number | undefined>;
+type Query = Record<string, number | string | undefined>;
 
 /**
  * A client of the kindred local server. Every method resolves to the typed
@@ -109,9 +113,9 @@ export class KindredClient {
     return this.request('POST', '/match/batch', { records, ...(options.topK === undefined ? {} : { top_k: options.topK }) });
   }
 
-  /** `GET /clusters`. */
-  clusters(options: { minSize?: number; limit?: number; offset?: number } = {}): Promise<ClustersResponse> {
-    return this.request('GET', '/clusters', undefined, { min_size: options.minSize, limit: options.limit, offset: options.offset });
+  /** `GET /clusters`; `sort: 'confidence'` lists the weakest clusters first (docs/api.md). */
+  clusters(options: { minSize?: number; limit?: number; offset?: number; sort?: ClusterSort } = {}): Promise<ClustersResponse> {
+    return this.request('GET', '/clusters', undefined, { min_size: options.minSize, limit: options.limit, offset: options.offset, sort: options.sort });
   }
 
   /** `GET /clusters/<id>`. */
@@ -179,9 +183,19 @@ export class KindredClient {
     return this.request('POST', '/autoconfig', body);
   }
 
-  /** `GET /controller/telemetry`. */
-  telemetry(): Promise<Telemetry> {
-    return this.request('GET', '/controller/telemetry');
+  /** `GET /controller/telemetry`; `run` picks the start-up run or the latest of any (docs/api.md). */
+  telemetry(options: { run?: TelemetryRun } = {}): Promise<Telemetry> {
+    return this.request('GET', '/controller/telemetry', undefined, { run: options.run });
+  }
+
+  /** `GET /stats/scores`: the histogram of kept pair scores with each matchkey's threshold and review band. */
+  scoreHistogram(): Promise<ScoreHistogramResponse> {
+    return this.request('GET', '/stats/scores');
+  }
+
+  /** `GET /stats/cluster-sizes`: how many clusters of each size there are now. */
+  clusterSizes(): Promise<ClusterSizesResponse> {
+    return this.request('GET', '/stats/cluster-sizes');
   }
 
   private async request<T>(method: string, path: string, body?: unknown, query?: Query, okStatuses: readonly number[] = []): Promise<T> {

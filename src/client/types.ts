@@ -162,6 +162,8 @@ export interface ReviewItem {
   id_a: number;
   id_b: number;
   score: number;
+  /** The deciding matchkey's threshold the pair is compared with. */
+  threshold?: number;
   record_a: StoredRecord;
   record_b: StoredRecord;
 }
@@ -368,4 +370,44 @@ export interface Telemetry {
 export interface AutoconfigResponse {
   config: Record<string, unknown>;
   telemetry: Telemetry;
+}
+
+/**
+ * The orders `GET /clusters` can list in: size descending (default) or weakest confidence first.
+ *
+ * @example
+ * const sort: ClusterSort = 'confidence';
+ */
+export type ClusterSort = 'size' | 'confidence';
+
+/**
+ * Which saved controller run `GET /controller/telemetry?run=` reads.
+ *
+ * @example
+ * const run: TelemetryRun = 'latest';
+ */
+export type TelemetryRun = 'autoconfig' | 'startup' | 'latest';
+
+/**
+ * `GET /stats/scores`: `counts[i]` kept pairs scored in `[i·bin_width, (i+1)·bin_width)`.
+ *
+ * @example
+ * const h: ScoreHistogramResponse = { bin_width: 0.02, counts: [], by_matchkey: {}, pairs: 0, matchkeys: [] };
+ */
+export interface ScoreHistogramResponse {
+  bin_width: number;
+  counts: number[];
+  by_matchkey: Record<string, number[]>;
+  pairs: number;
+  matchkeys: Array<{ name: string; threshold: number; review_lo: number; review_hi: number; pairs: number }>;
+}
+
+/**
+ * `GET /stats/cluster-sizes`: clusters per size, smallest first, singletons included.
+ *
+ * @example
+ * const s: ClusterSizesResponse = { sizes: [{ size: 1, count: 130 }, { size: 2, count: 40 }] };
+ */
+export interface ClusterSizesResponse {
+  sizes: Array<{ size: number; count: number }>;
 }

@@ -14,6 +14,8 @@ import { registerEdits } from './routes/edits.js';
 import { registerTelemetry } from './routes/telemetry.js';
 import { registerAnalysis } from './routes/analysis.js';
 import { registerAutoconfig } from './routes/autoconfig.js';
+import { registerDistributions } from './routes/distributions.js';
+import { registerWorkbench, WORKBENCH_ROUTES } from './routes/workbench.js';
 import { registerRecords } from './routes/records.js';
 import { registerEvents } from './routes/events.js';
 
@@ -21,6 +23,8 @@ import { registerEvents } from './routes/events.js';
 export const ROUTES = defineRoutes({
   '/health': ['GET'],
   '/stats': ['GET'],
+  '/stats/scores': ['GET'],
+  '/stats/cluster-sizes': ['GET'],
   '/match': ['POST'],
   '/match/batch': ['POST'],
   '/explain': ['POST'],
@@ -43,6 +47,7 @@ export const ROUTES = defineRoutes({
   '/records': ['POST'],
   '/records/:row_id': ['PUT', 'DELETE'],
   '/events': ['GET'],
+  ...WORKBENCH_ROUTES,
 });
 
 /** Options of {@link createApp}, from the command line and environment. */
@@ -69,7 +74,8 @@ export function createApp(state: ServerState, options: AppOptions): Hono<ServerE
   app.onError(errorHandler({ log: options.log }));
   app.notFound(notFound);
   const hosted = options.mountHosted !== undefined;
-  const isOpen = openRoutes({ '/health': ['GET'] });
+  // The workbench's static files are open too: the page must load to ask for the token (docs/ui.md).
+  const isOpen = openRoutes({ '/health': ['GET'], ...WORKBENCH_ROUTES });
   const [cors, ...rest] = middlewareChain({
     token: options.token,
     corsOrigins: options.corsOrigins,
@@ -97,5 +103,7 @@ export function createApp(state: ServerState, options: AppOptions): Hono<ServerE
   registerEvents(app, state);
   registerAnalysis(app, state);
   registerTelemetry(app, state, { localWorkbench: !hosted });
+  registerDistributions(app, state);
+  registerWorkbench(app);
   return app;
 }

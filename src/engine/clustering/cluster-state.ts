@@ -92,6 +92,14 @@ function listMembers(of: Int32Array, rows: Int32Array, next: Int32Array, sizes: 
 }
 
 /**
+ * The orders of `GET /clusters`: size descending (the contract's), or weakest confidence first.
+ *
+ * @example
+ * const sort: ClusterSort = 'confidence';
+ */
+export type ClusterSort = 'size' | 'confidence';
+
+/**
  * One line of `GET /clusters`.
  *
  * @example
@@ -140,6 +148,8 @@ export class ClusterState {
   private readonly tally: SizeTally;
   /** Every cluster id by size descending then id; rebuilt lazily after edits. */
   private order: Int32Array | null = null;
+  /** Every cluster id by confidence ascending (then size descending, id), with its confidence; rebuilt lazily after edits. */
+  private weakestFirst: { ids: Int32Array; confidence: Float64Array } | null = null;
   /** Scratch: 1 for rows of the region being walked, reset after each edit. */
   private inRegion: Uint8Array;
   /** Scratch: a region row's local index in the sub-problem, or -1. */
@@ -304,14 +314,19 @@ export class ClusterState {
   }
 
   /**
-   * A page of `GET /clusters`: clusters of at least `minSize` members, size
-   * descending then id ascending, with their confidence. The order is built
-   * once (counting sort) and reused until the next edit.
+   * A page of `GET /clusters`: clusters of at least `minSize` members with
+   * their confidence, by size descending then id (the default), or with
+   * `sort: 'confidence'` weakest first (confidence ascending, then size
+   * descending, then id). Either order is built once and reused until the
+   * next edit; the confidence order computes every cluster's confidence
+   * once, so its first request after an edit costs one pass over the
+   * clusters' scored pairs.
    *
    * @example
    * state.clusters({ minSize: 2, limit: 100, offset: 0 }).total;
+   * state.clusters({ minSize: 2, limit: 20, offset: 0, sort: 'confidence' }).clusters[0]; // the weakest cluster
    */
-  clusters(page: { minSize: number; limit: number; offset: number }): {
+  clusters(page: { minSize: number; limit: number; offset: number; sort?: ClusterSort }): {
     clusters: ClusterLine[];
     total: number;
     offset: number;
@@ -322,12 +337,42 @@ export class ClusterState {
     const start = Math.max(0, Math.min(page.offset, total));
     const end = Math.max(start, Math.min(total, start + page.limit));
     const lines: ClusterLine[] = [];
-    for (let i = start; i < end; i++) {
-      const id = this.order[i];
-      const size = this.sizes[id];
-      lines.push({ cluster_id: id, size, confidence: size === 1 ? 1 : this.facts(id).confidence });
+    if (page.sort === 'confidence') {
+      this.weakestFirst ??= this.byConfidence(this.order);
+      const { ids, confidence } = this.weakestFirst;
+      // The order mixes sizes, so clusters under minSize are skipped as they come.
+      for (let i = 0, seen = 0; i < ids.length && seen < end; i++) {
+        const id = ids[i];
+        if (this.sizes[id] < page.minSize) continue;
+        if (seen++ >= start) lines.push({ cluster_id: id, size: this.sizes[id], confidence: confidence[i] });
+      }
+    } else {
+      for (let i = start; i < end; i++) {
+        const id = this.order[i];
+        const size = this.sizes[id];
+        lines.push({ cluster_id: id, size, confidence: size === 1 ? 1 : this.facts(id).confidence });
+      }
     }
     return { clusters: lines, total, offset: page.offset, limit: page.limit };
+  }
+
+  /** Every cluster of `bySize` (a size-descending order) reordered weakest first; a stable sort keeps size then id order among equal confidences. */
+  private byConfidence(bySize: Int32Array): { ids: Int32Array; confidence: Float64Array } {
+    const conf = new Float64Array(bySize.length);
+    for (let i = 0; i < bySize.length; i++) conf[i] = this.sizes[bySize[i]] === 1 ? 1 : this.facts(bySize[i]).confidence;
+    const positions = Array.from(bySize.keys()).sort((x, y) => conf[x] - conf[y]);
+    return { ids: Int32Array.from(positions, (p) => bySize[p]), confidence: Float64Array.from(positions, (p) => conf[p]) };
+  }
+
+  /**
+   * How many clusters there are of each size, smallest size first (sizes
+   * with no cluster left out), from the histogram `/stats` is kept from.
+   *
+   * @example
+   * state.sizeHistogram(); // [{ size: 1, count: 130 }, { size: 2, count: 40 }, { size: 3, count: 7 }]
+   */
+  sizeHistogram(): { size: number; count: number }[] {
+    return this.tally.histogram();
   }
 
   /**
@@ -498,6 +543,7 @@ export class ClusterState {
       this.relist(rows);
       for (const r of region) if (this.sizes[r] > 0) this.tally.add(this.sizes[r]);
       this.order = null;
+      this.weakestFirst = null;
     } finally {
       for (const r of region) local[r] = -1;
     }

@@ -91,6 +91,19 @@ export class SizeTally {
   }
 
   /**
+   * Clusters per size, smallest size first, sizes with no cluster left out.
+   *
+   * @example
+   * tally.histogram(); // [{ size: 1, count: 2 }, { size: 3, count: 1 }]
+   */
+  histogram(): { size: number; count: number }[] {
+    const out: { size: number; count: number }[] = [];
+    const top = Math.max(this.largest, this.singletons > 0 ? 1 : 0);
+    for (let size = 1; size <= top; size++) if (this.counts[size] > 0) out.push({ size, count: this.counts[size] });
+    return out;
+  }
+
+  /**
    * The current `/stats` numbers.
    *
    * @example

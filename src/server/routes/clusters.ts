@@ -1,10 +1,10 @@
-/** GET /clusters (paged, size desc then id) and GET /clusters/:id (members, pair scores, bottleneck, confidence). */
+/** GET /clusters (paged, size desc then id, or weakest confidence first) and GET /clusters/:id (members, pair scores, bottleneck, confidence). */
 import type { Hono } from 'hono';
 import type { ServerEnv } from '../middleware/chain/index.js';
 import { safeJson } from '../http-errors.js';
 import type { ServerState } from '../server-state.js';
 import type { RequestLimits } from '../request-limits.js';
-import { intParam } from '../query-params.js';
+import { choiceParam, intParam } from '../query-params.js';
 import { KindredError } from '../../errors/registry.js';
 import type { MatchResults } from '../match-results.js';
 
@@ -31,7 +31,9 @@ export function registerClusters(app: Hono<ServerEnv>, state: ServerState, limit
     const minSize = intParam(c.req.query('min_size'), 'min_size', { def: 2, min: 1, max: Number.MAX_SAFE_INTEGER });
     const limit = intParam(c.req.query('limit'), 'limit', { def: Math.min(100, limits.maxLimit), min: 1, max: limits.maxLimit });
     const offset = intParam(c.req.query('offset'), 'offset', { def: 0, min: 0, max: Number.MAX_SAFE_INTEGER });
-    const page = state.current.clusters.clusters({ minSize, limit, offset });
+    // An extension of the contract (docs/api.md): weakest first is where a steward's work is.
+    const sort = choiceParam(c.req.queries('sort'), 'sort', ['size', 'confidence'] as const, 'size');
+    const page = state.current.clusters.clusters({ minSize, limit, offset, sort });
     return safeJson(c, { clusters: page.clusters, total: page.total, offset, limit });
   });
   app.get('/clusters/:id', (c) => {

@@ -32,6 +32,8 @@ export function registerHealth(app: Hono<ServerEnv>, state: ServerState): void {
       review_band_pairs: r.bandLength,
       run_ms: Math.round(r.run.ms),
       matchkeys: r.run.config.matchkeys.map((m) => m.name),
+      // The user columns, so a client (the workbench's search form) can offer one input per column.
+      columns: r.columns,
       // Never dropped silently: every block over max_block_size, with its key, size and what was done with it.
       oversized_block_count: r.run.index.oversized.length,
       oversized_blocks: r.run.index.oversized.slice(0, MAX_LISTED_OVERSIZED),

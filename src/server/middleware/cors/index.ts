@@ -104,7 +104,11 @@ export function corsAllowlist(options: CorsAllowlistOptions): MiddlewareHandler 
   const allowed = new Set(options.origins);
   return async (c, next) => {
     const origin = c.req.header('origin');
-    if (origin === undefined) {
+    // A browser sends Origin on its own page's POSTs too (the workbench at /ui/); a page of the
+    // server's own origin is not cross-origin, so it is served like a request without Origin: no CORS
+    // headers, nothing allowed to anyone else. A DNS-rebinding page would match here as well, which is
+    // why the Host check (before auth, without a token) refuses any Host that is not loopback.
+    if (origin === undefined || isSameOrigin(origin, c.req.url)) {
       await next();
       return;
     }
@@ -135,6 +139,15 @@ export function corsAllowlist(options: CorsAllowlistOptions): MiddlewareHandler 
 }
 
 /** Bound what a client-controlled header can add to a message. */
+/** Whether `origin` is the origin of the request URL (scheme, host and port as the client addressed the server). */
+function isSameOrigin(origin: string, requestUrl: string): boolean {
+  try {
+    return new URL(requestUrl).origin === origin.toLowerCase();
+  } catch {
+    return false;
+  }
+}
+
 function truncate(value: string): string {
   return value.length > 100 ? `${JSON.stringify(value.slice(0, 100))}...` : JSON.stringify(value);
 }

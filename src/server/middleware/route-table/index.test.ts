@@ -22,7 +22,7 @@ test('Allow lists HEAD after GET and OPTIONS last', () => {
 
 test('malformed tables are refused at definition', () => {
   // Typed loosely on purpose: these are the mistakes an untyped caller can make.
-  const bad: Record<string, string[]>[] = [{ clusters: ['GET'] }, { '/a/': ['GET'] }, { '/a/:': ['GET'] }, { '/a b': ['GET'] }, { '/a': [] }, { '/a': ['GET', 'GET'] }, { '/a': ['TRACE'] }];
+  const bad: Record<string, string[]>[] = [{ clusters: ['GET'] }, { '/a//': ['GET'] }, { '/a/:': ['GET'] }, { '/a b': ['GET'] }, { '/a': [] }, { '/a': ['GET', 'GET'] }, { '/a': ['TRACE'] }];
   for (const table of bad) {
     assert.throws(() => defineRoutes(table as RouteTable), KindredError, JSON.stringify(table));
   }
@@ -34,4 +34,13 @@ test('openRoutes treats HEAD like GET and nothing else as open', () => {
   assert.equal(isOpen('HEAD', '/health'), true);
   assert.equal(isOpen('POST', '/health'), false);
   assert.equal(isOpen('GET', '/stats'), false);
+});
+
+test('a trailing slash is a route of its own, never folded into the path without it', () => {
+  const routes = compileRoutes(defineRoutes({ '/ui': ['GET'], '/ui/': ['GET'], '/ui/:asset': ['GET'], '/stats': ['GET'] }));
+  assert.deepEqual(routes.methodsFor('/ui/'), ['GET']);
+  assert.deepEqual(routes.methodsFor('/ui/app.js'), ['GET']);
+  assert.equal(routes.methodsFor('/stats/'), undefined);
+  assert.equal(routes.methodsFor('/ui//'), undefined);
+  assert.throws(() => defineRoutes({ '/ui//': ['GET'] }), /malformed/);
 });

@@ -32,8 +32,9 @@ const METHODS: ReadonlySet<string> = new Set<RouteMethod>(['GET', 'POST', 'PUT',
 /**
  * Declare the route table once; the app registers its handlers from it and
  * gives it to `methodGuard`. Patterns are `/`-separated literal segments or
- * `:name` parameters (one non-empty segment each); matching is exact, with no
- * trailing-slash folding, like Hono's default router. A malformed table is a
+ * `:name` parameters (one non-empty segment each), with an optional trailing
+ * slash that makes a route of its own (`/ui/` is not `/ui`); matching is
+ * exact, with no trailing-slash folding, like Hono's default router. A malformed table is a
  * programming error and throws `internal` at start-up.
  *
  * @example
@@ -46,7 +47,9 @@ const METHODS: ReadonlySet<string> = new Set<RouteMethod>(['GET', 'POST', 'PUT',
 export function defineRoutes<const T extends RouteTable>(table: T): T {
   for (const [pattern, methods] of Object.entries(table)) {
     const segments = pattern.split('/').slice(1);
-    const badSegment = segments.find((s) => !(LITERAL_SEGMENT.test(s) || PARAM_SEGMENT.test(s)));
+    // A trailing slash (`/ui/`) is an empty last segment: its own route, distinct from `/ui`.
+    const named = pattern.length > 1 && pattern.endsWith('/') ? segments.slice(0, -1) : segments;
+    const badSegment = named.find((s) => !(LITERAL_SEGMENT.test(s) || PARAM_SEGMENT.test(s)));
     if (!pattern.startsWith('/') || (pattern !== '/' && badSegment !== undefined)) {
       throw new KindredError('internal', `route pattern ${JSON.stringify(pattern)} is malformed`);
     }
