@@ -113,15 +113,22 @@ function applyOps(
  * const off = feed.subscribe((events) => send(events));
  */
 export class EventFeed {
-  private readonly listeners = new Set<(events: readonly StoredEvent[]) => void>();
+  private readonly listeners = new Map<(events: readonly StoredEvent[]) => void, () => void>();
 
-  subscribe(listener: (events: readonly StoredEvent[]) => void): () => void {
-    this.listeners.add(listener);
+  /** `onEnd` is called when the server shuts down, so an open stream ends instead of holding the shutdown. */
+  subscribe(listener: (events: readonly StoredEvent[]) => void, onEnd: () => void = () => undefined): () => void {
+    this.listeners.set(listener, onEnd);
     return () => this.listeners.delete(listener);
   }
 
   publish(events: readonly StoredEvent[]): void {
-    if (events.length > 0) for (const l of this.listeners) l(events);
+    if (events.length > 0) for (const l of this.listeners.keys()) l(events);
+  }
+
+  /** Ends every open stream (server shutdown); a client resumes from its last id on the next server. */
+  end(): void {
+    for (const onEnd of [...this.listeners.values()]) onEnd();
+    this.listeners.clear();
   }
 }
 

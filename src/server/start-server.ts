@@ -106,6 +106,8 @@ export async function startServer(options: ServeOptions, progress: Progress): Pr
   const close = (): Promise<void> => {
     if (closing) return closing;
     closing = (async () => {
+      // Open event streams never finish by themselves: end them so the close does not wait for its timeout.
+      state.feed.end();
       await new Promise<void>((resolve) => {
         const timer = setTimeout(() => {
           (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
