@@ -9,6 +9,7 @@ import type { EditRow } from '../store/edit-types.js';
 import type { StateDb } from '../store/state-db.js';
 import { editRows, replayEdit, toClusterEdit } from './edit-log.js';
 import type { MatchResults } from './match-results.js';
+import type { KeyedChange, RecordKeys } from './record-keys.js';
 
 /**
  * A change as a request gives it, before validation against the table.
@@ -134,10 +135,12 @@ export class EventFeed {
 
 /**
  * Validates, commits (synchronous FULL, before any answer), applies and
- * publishes one request's record changes. Returns each change's outcome.
+ * publishes one request's record changes; with `keys` (`--key-column`), a
+ * change that would leave two live records with one key, or one without,
+ * is rejected before anything is written. Returns each change's outcome.
  *
  * @example
- * const [r] = commitChanges(results, db, staleSeqs, feed, [{ op: 'add', record: { name: 'Ann' }, path: '(body)' }]);
+ * const [r] = commitChanges(results, db, staleSeqs, feed, [{ op: 'add', record: { name: 'Ann' }, path: '(body)' }], state.keys);
  */
 export function commitChanges(
   results: MatchResults,
@@ -145,12 +148,19 @@ export function commitChanges(
   staleSeqs: Set<number>,
   feed: EventFeed,
   changes: readonly RequestedChange[],
+  keys: RecordKeys | null = null,
 ): ChangeResult[] {
   const ops = validate(results, changes);
   const stored = storedOps(results, ops);
+  const keyed: KeyedChange[] = stored.map((s, i) => {
+    const c = changes[i];
+    return { row: s.row_id, values: s.record, path: c.op === 'delete' ? '(body)' : c.path };
+  });
+  keys?.check(keyed);
   // Durable first: once this returns, a restart replays the change whatever happens next.
   const batch = db.changes.append(stored, db.lastEditSeq());
   const { rows, events } = applyOps(results, ops, db.edits(), staleSeqs);
+  keys?.apply(keyed);
   feed.publish(db.changes.appendEvents(batch, events));
   return ops.map((op, i) => ({
     status: op.kind === 'add' ? 'created' : op.kind === 'update' ? 'updated' : 'deleted',
