@@ -134,6 +134,31 @@ export class EventFeed {
 }
 
 /**
+ * Checks a request's changes against the table as it is (and the key
+ * index, when there is one) and gives the engine ops, their stored form
+ * and their keyed form; throws before anything changes. The one check of
+ * every way in: the HTTP routes and `kindred apply`.
+ *
+ * @example
+ * const { ops } = checkChanges(results, [{ op: 'delete', row: 3 }], null);
+ * applyRecordChanges(results.live, ops, () => undefined);
+ */
+export function checkChanges(
+  results: MatchResults,
+  changes: readonly RequestedChange[],
+  keys: RecordKeys | null,
+): { ops: RecordOp[]; stored: StoredChange[]; keyed: KeyedChange[] } {
+  const ops = validate(results, changes);
+  const stored = storedOps(results, ops);
+  const keyed: KeyedChange[] = stored.map((s, i) => {
+    const c = changes[i];
+    return { row: s.row_id, values: s.record, path: c.op === 'delete' ? '(body)' : c.path };
+  });
+  keys?.check(keyed);
+  return { ops, stored, keyed };
+}
+
+/**
  * Validates, commits (synchronous FULL, before any answer), applies and
  * publishes one request's record changes; with `keys` (`--key-column`), a
  * change that would leave two live records with one key, or one without,
@@ -150,13 +175,7 @@ export function commitChanges(
   changes: readonly RequestedChange[],
   keys: RecordKeys | null = null,
 ): ChangeResult[] {
-  const ops = validate(results, changes);
-  const stored = storedOps(results, ops);
-  const keyed: KeyedChange[] = stored.map((s, i) => {
-    const c = changes[i];
-    return { row: s.row_id, values: s.record, path: c.op === 'delete' ? '(body)' : c.path };
-  });
-  keys?.check(keyed);
+  const { ops, stored, keyed } = checkChanges(results, changes, keys);
   // Durable first: once this returns, a restart replays the change whatever happens next.
   const batch = db.changes.append(stored, db.lastEditSeq());
   const { rows, events } = applyOps(results, ops, db.edits(), staleSeqs);
