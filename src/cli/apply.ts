@@ -1,6 +1,5 @@
 /** `kindred apply`: runs matching on a base file, applies a change file through the server's incremental path (checkChanges, applyRecordChanges), and writes the resulting clusters like `kindred dedupe`. */
 import fs from 'node:fs';
-import { finished } from 'node:stream/promises';
 import { applyRecordChanges, runMatching } from '../engine/run.js';
 import { WorkerPool } from '../engine/worker-pool.js';
 import { KindredError } from '../errors/registry.js';
@@ -10,9 +9,9 @@ import { RecordKeys } from '../server/record-keys.js';
 import { optionalInt, parseCommandArgs, requireString } from './args.js';
 import { readChangeFile } from './change-file.js';
 import { INPUT_OPTIONS, inputOptions, loadInputs } from './load-inputs.js';
-import { checkOutputFile, openOutputFile } from './output-file.js';
+import { CLUSTER_OUTPUT_OPTIONS, clusterOutput, writeClusterOutput } from './cluster-output.js';
 import { Progress } from './progress.js';
-import { writeClusters, type ClusterRows } from './write-clusters.js';
+import type { ClusterRows } from './write-clusters.js';
 
 export const APPLY_HELP = `Usage: kindred apply --file <base.csv> --changes <changes.csv> [options]
 
@@ -53,9 +52,7 @@ export async function applyCommand(argv: string[]): Promise<number> {
     ...INPUT_OPTIONS,
     changes: { type: 'string' },
     'key-column': { type: 'string' },
-    out: { type: 'string' },
-    format: { type: 'string' },
-    'with-records': { type: 'boolean' },
+    ...CLUSTER_OUTPUT_OPTIONS,
   });
   if (values.help) {
     process.stdout.write(APPLY_HELP);
@@ -67,10 +64,7 @@ export async function applyCommand(argv: string[]): Promise<number> {
   if (!fs.existsSync(changesFile)) throw new KindredError('file_not_found', `kindred apply: ${changesFile}: no such file`);
   const keyColumn = values['key-column'] as string | undefined;
   if (keyColumn === '') throw new KindredError('usage', 'kindred apply: --key-column needs a column name');
-  const format = (values.format as string | undefined) ?? 'csv';
-  if (format !== 'csv' && format !== 'json') throw new KindredError('usage', `kindred apply: --format must be csv or json, got "${format}"`);
-  const out = values.out as string | undefined;
-  if (out !== undefined) checkOutputFile('apply', '--out', out);
+  const output = clusterOutput('apply', values);
   const progress = new Progress(process.stderr, values.quiet === true);
   const pool = new WorkerPool({ workers: optionalInt('apply', values, 'workers') });
   try {
@@ -95,18 +89,7 @@ export async function applyCommand(argv: string[]): Promise<number> {
     progress.log(`applied ${changes.length} change(s) in ${Math.round(performance.now() - t)} ms: ${results.live.table.liveCount} records`);
     const clusterOf = new Int32Array(results.rowCount);
     for (let r = 0; r < clusterOf.length; r++) clusterOf[r] = results.live.table.exists(r) ? results.clusters.clusterOf(r) : -1;
-    const outFd = out !== undefined ? openOutputFile('apply', '--out', out) : null;
-    const stream = outFd !== null ? fs.createWriteStream('', { fd: outFd }) : process.stdout;
-    try {
-      await writeClusters(stream, liveRows(results), clusterOf, { format, withRecords: values['with-records'] === true });
-      if (outFd !== null) {
-        stream.end();
-        await finished(stream);
-      }
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code ?? (e instanceof Error ? e.message : String(e));
-      throw new KindredError('run_failed', `kindred apply: writing ${out ?? 'stdout'} failed (${code})`);
-    }
+    await writeClusterOutput('apply', output, liveRows(results), clusterOf);
     return 0;
   } finally {
     await pool.close();
