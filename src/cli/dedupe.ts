@@ -1,15 +1,11 @@
 /** `kindred dedupe`: one offline matching run, writing each row's cluster id. */
-import fs from 'node:fs';
-import { finished } from 'node:stream/promises';
 import { runMatching } from '../engine/run.js';
 import { WorkerPool } from '../engine/worker-pool.js';
-import { KindredError } from '../errors/registry.js';
 import { optionalInt, parseCommandArgs } from './args.js';
 import { INPUT_OPTIONS, inputOptions, loadInputs } from './load-inputs.js';
 import { oversizedLines } from './oversized-lines.js';
-import { checkOutputFile, openOutputFile } from './output-file.js';
+import { CLUSTER_OUTPUT_OPTIONS, clusterOutput, writeClusterOutput } from './cluster-output.js';
 import { Progress } from './progress.js';
-import { writeClusters } from './write-clusters.js';
 
 export const DEDUPE_HELP = `Usage: kindred dedupe --file <csv> [options]
 
@@ -34,21 +30,14 @@ Options:
 export async function dedupeCommand(argv: string[]): Promise<number> {
   const { values } = parseCommandArgs('dedupe', argv, {
     ...INPUT_OPTIONS,
-    out: { type: 'string' },
-    format: { type: 'string' },
-    'with-records': { type: 'boolean' },
+    ...CLUSTER_OUTPUT_OPTIONS,
   });
   if (values.help) {
     process.stdout.write(DEDUPE_HELP);
     return 0;
   }
   const input = inputOptions('dedupe', values);
-  const format = (values.format as string | undefined) ?? 'csv';
-  if (format !== 'csv' && format !== 'json') {
-    throw new KindredError('usage', `kindred dedupe: --format must be csv or json, got "${format}"`);
-  }
-  const out = values.out as string | undefined;
-  if (out !== undefined) checkOutputFile('dedupe', '--out', out);
+  const output = clusterOutput('dedupe', values);
   const progress = new Progress(process.stderr, values.quiet === true);
   const pool = new WorkerPool({ workers: optionalInt('dedupe', values, 'workers') });
   try {
@@ -56,20 +45,8 @@ export async function dedupeCommand(argv: string[]): Promise<number> {
     const run = await runMatching(inputs.store, inputs.config, pool, { onPhase: progress.phase, onProgress: progress.tick });
     for (const line of oversizedLines(run.index.oversized, run.config.blocking.max_block_size)) progress.log(line);
     const t = performance.now();
-    const outFd = out !== undefined ? openOutputFile('dedupe', '--out', out) : null;
-    const stream = outFd !== null ? fs.createWriteStream('', { fd: outFd }) : process.stdout;
-    try {
-      await writeClusters(stream, run.store, run.clusterOf, { format, withRecords: values['with-records'] === true });
-      if (outFd !== null) {
-        // finished() rejects on a write error that surfaces only while the last bytes are flushed.
-        stream.end();
-        await finished(stream);
-      }
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code ?? (e instanceof Error ? e.message : String(e));
-      throw new KindredError('run_failed', `kindred dedupe: writing ${out ?? 'stdout'} failed (${code})`);
-    }
-    progress.phase({ phase: 'write', ms: performance.now() - t, detail: { rows: run.store.rowCount, to: out ?? 'stdout' } });
+    await writeClusterOutput('dedupe', output, run.store, run.clusterOf);
+    progress.phase({ phase: 'write', ms: performance.now() - t, detail: { rows: run.store.rowCount, to: output.out ?? 'stdout' } });
     return 0;
   } finally {
     await pool.close();

@@ -13,6 +13,7 @@ Usage: kindred <command> [options]
 Commands:
   serve       start the matching server (kindred serve --file data.csv)
   dedupe      run matching once and write row_id,cluster_id
+  apply       run matching on a file, apply a change file, write row_id,cluster_id
   evaluate    run matching and score it against a truth file
   autoconfig  build a configuration from the data and print the controller's telemetry
   sql         query the state database with kindred's SQL functions
@@ -26,6 +27,7 @@ type Command = (argv: string[]) => Promise<number>;
 const COMMANDS: Record<string, () => Promise<Command>> = {
   serve: async () => (await import('./serve.js')).serveCommand,
   dedupe: async () => (await import('./dedupe.js')).dedupeCommand,
+  apply: async () => (await import('./apply.js')).applyCommand,
   evaluate: async () => (await import('./evaluate.js')).evaluateCommand,
   autoconfig: async () => (await import('./autoconfig.js')).autoconfigCommand,
   sql: async () => (await import('./sql.js')).sqlCommand,

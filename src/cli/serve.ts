@@ -29,6 +29,8 @@ Options:
   --max-top-k <n>           largest top_k of /match and /match/batch (default 1000)
   --max-limit <n>           largest limit of GET /clusters and GET /reviews/decisions (default 10000)
   --exclude <column>        never use this column for matching (repeatable)
+  --key-column <column>     your own primary key: every record needs a distinct one, and
+                            PUT /records/by-key/<key> upserts by it (docs/living-data.md)
   --lenient                 skip rows with the wrong number of cells
   --auth jwt                also serve the hosted /api/* surface with identity-provider JWTs (AUTH_* variables)
 
@@ -52,6 +54,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
     'max-top-k': { type: 'string' },
     'max-limit': { type: 'string' },
     exclude: { type: 'string', multiple: true },
+    'key-column': { type: 'string' },
     lenient: { type: 'boolean' },
     auth: { type: 'string' },
     help: { type: 'boolean' },
@@ -68,9 +71,15 @@ export async function serveCommand(argv: string[]): Promise<number> {
   for (const f of [file, secondFile]) if (f !== undefined && !fs.existsSync(f)) throw new KindredError('file_not_found', `kindred serve: ${f}: no such file`);
   // Columns too, from the header alone: a misspelt field is a configuration error (exit 2, key path named), not a failed run.
   // (Two files' columns are known only once aligned: a misspelt one then fails the initial run, naming it.)
-  if (config !== null && configPath !== undefined && secondFile === undefined) {
-    const header = await readHeaderNames(file);
-    if (header !== null) checkConfigColumns(config, header, configPath, file);
+  const keyColumn = values['key-column'] as string | undefined;
+  if (keyColumn === '') throw new KindredError('usage', 'kindred serve: --key-column needs a column name');
+  if ((config !== null && configPath !== undefined) || keyColumn !== undefined) {
+    const header = secondFile === undefined ? await readHeaderNames(file) : null;
+    if (header !== null && config !== null && configPath !== undefined) checkConfigColumns(config, header, configPath, file);
+    // Duplicate or missing keys are found once the rows are loaded (the initial run fails naming them).
+    if (header !== null && keyColumn !== undefined && !header.includes(keyColumn)) {
+      throw new KindredError('usage', `kindred serve: --key-column ${keyColumn}: ${file} has no column "${keyColumn}" (the columns are ${header.join(', ')})`);
+    }
   }
   const host = (values.host as string | undefined) ?? '127.0.0.1';
   const token = process.env.SERVICE_API_TOKEN;
@@ -105,6 +114,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
       workers: optionalInt('serve', values, 'workers'),
       lenient: values.lenient === true,
       exclude: (values.exclude as string[] | undefined) ?? [],
+      keyColumn: keyColumn ?? null,
       app: {
         token: token === '' ? undefined : token,
         corsOrigins,

@@ -1,7 +1,19 @@
 /** Writes a run's row → cluster assignment as CSV or JSON, streaming in chunks so 1M rows never build one giant string. */
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import type { ColumnStore } from '../data/column-store.js';
+
+/**
+ * The rows to write: a loaded `ColumnStore`, or a living table after changes.
+ *
+ * @example
+ * const rows: ClusterRows = run.store;
+ */
+export interface ClusterRows {
+  readonly names: readonly string[];
+  readonly rowCount: number;
+  get(column: number, row: number): string | null;
+  record(row: number): Record<string, string | null>;
+}
 
 /** Quotes a CSV cell when it needs it (RFC 4180). */
 export function csvCell(v: string | null): string {
@@ -18,8 +30,8 @@ export function csvCell(v: string | null): string {
  */
 export async function writeClusters(
   out: Writable,
-  store: ColumnStore,
-  clusterOf: Int32Array,
+  store: ClusterRows,
+  clusterOf: ArrayLike<number>,
   opts: { format: 'csv' | 'json'; withRecords: boolean },
 ): Promise<void> {
   // One 'error' listener for the whole write (a write error, such as ENOSPC, arrives after the write call returned);
@@ -43,8 +55,8 @@ export async function writeClusters(
 
 async function writeAll(
   write: (s: string) => Promise<void>,
-  store: ColumnStore,
-  clusterOf: Int32Array,
+  store: ClusterRows,
+  clusterOf: ArrayLike<number>,
   opts: { format: 'csv' | 'json'; withRecords: boolean },
 ): Promise<void> {
   const n = store.rowCount;
@@ -55,6 +67,8 @@ async function writeAll(
     for (let start = 0; start < n; start += chunk) {
       let s = '';
       for (let r = start; r < Math.min(n, start + chunk); r++) {
+        // A deleted row (cluster −1, after `kindred apply`) is not written: its id is gone.
+        if (clusterOf[r] < 0) continue;
         s += `${r},${clusterOf[r]}`;
         if (opts.withRecords) for (let c = 0; c < store.names.length; c++) s += ',' + csvCell(store.get(c, r));
         s += '\n';
@@ -64,14 +78,18 @@ async function writeAll(
     return;
   }
   await write('[');
+  let first = true;
   for (let start = 0; start < n; start += chunk) {
     const parts: string[] = [];
     for (let r = start; r < Math.min(n, start + chunk); r++) {
+      if (clusterOf[r] < 0) continue;
       const o: Record<string, unknown> = { row_id: r, cluster_id: clusterOf[r] };
       if (opts.withRecords) o.record = store.record(r);
       parts.push(JSON.stringify(o));
     }
-    await write((start > 0 ? ',\n' : '\n') + parts.join(',\n'));
+    if (parts.length === 0) continue;
+    await write((first ? '\n' : ',\n') + parts.join(',\n'));
+    first = false;
   }
   await write('\n]\n');
 }

@@ -1,5 +1,6 @@
 /** KindredClient: one typed method per endpoint of the local server, over the platform's fetch only (Node and browsers). */
-import { KindredError, type KindredErrorDetail } from './errors.js';
+import { errorFromBody, KindredError } from './errors.js';
+import { readEvents } from './event-stream.js';
 import type {
   AutoconfigRequest,
   AutoconfigResponse,
@@ -12,12 +13,18 @@ import type {
   ClustersResponse,
   Decision,
   DecideResponse,
+  DeleteResult,
+  EventsOptions,
+  FeedEvent,
   DecisionsResponse,
   ExplainResponse,
   HealthResponse,
   InputRecord,
   MatchBatchResponse,
   MatchResponse,
+  RecordResult,
+  RecordsResult,
+  ReplaceResult,
   RetrieveOptions,
   RetrieveResponse,
   ReviewsResponse,
@@ -198,6 +205,51 @@ export class KindredClient {
     return this.request('GET', '/stats/cluster-sizes');
   }
 
+  /**
+   * `POST /records` with one record: adds it to the living table; resolves
+   * once the change is durable, with its new row id and cluster id.
+   *
+   * @example
+   * const { row_id, cluster_id } = await client.addRecord({ name: 'Ann Lee', zip: '10001' });
+   */
+  addRecord(record: InputRecord): Promise<RecordResult> {
+    return this.request('POST', '/records', record);
+  }
+
+  /** `POST /records` with `{records: [...]}`: all or nothing (one bad record rejects the batch, 400 naming `records[i].field`). */
+  addRecords(records: InputRecord[]): Promise<RecordsResult> {
+    return this.request('POST', '/records', { records });
+  }
+
+  /** `PUT /records/<row_id>`: replaces the record's fields (a column left out becomes empty). */
+  replaceRecord(rowId: number, record: InputRecord): Promise<ReplaceResult> {
+    return this.request('PUT', `/records/${encodeURIComponent(String(rowId))}`, record);
+  }
+
+  /** `PUT /records/by-key/<key>` (server started with `--key-column`): replaces the record with that key, or adds it when there is none. */
+  upsertRecord(key: string, record: InputRecord): Promise<ReplaceResult> {
+    return this.request('PUT', `/records/by-key/${encodeURIComponent(key)}`, record);
+  }
+
+  /** `DELETE /records/<row_id>` (its id is never given again; a second delete is 410). */
+  deleteRecord(rowId: number): Promise<DeleteResult> {
+    return this.request('DELETE', `/records/${encodeURIComponent(String(rowId))}`);
+  }
+
+  /**
+   * `GET /events` as an async iterator: every event after `since`, then
+   * live ones, each once and in order, across dropped connections (it
+   * reconnects from the last seen id). Ends cleanly when `signal` aborts.
+   *
+   * @example
+   * for await (const e of client.events({ since: lastSeq, signal })) { apply(e); lastSeq = e.seq; }
+   */
+  events(options: EventsOptions = {}): AsyncGenerator<FeedEvent, void, undefined> {
+    const headers: Record<string, string> = {};
+    if (this.token !== undefined && this.token !== '') headers.authorization = `Bearer ${this.token}`;
+    return readEvents({ url: `${this.baseUrl}/events`, headers, fetch: this.fetchImpl }, options);
+  }
+
   private async request<T>(method: string, path: string, body?: unknown, query?: Query, okStatuses: readonly number[] = []): Promise<T> {
     const url = new URL(this.baseUrl + path);
     for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
@@ -235,23 +287,4 @@ export class KindredClient {
     }
     throw errorFromBody(res.status, parsed, `${method} ${path}: HTTP ${res.status}`);
   }
-}
-
-function errorFromBody(status: number, body: unknown, fallback: string): KindredError {
-  const err = typeof body === 'object' && body !== null ? (body as { error?: unknown }).error : undefined;
-  if (typeof err === 'object' && err !== null) {
-    const e = err as { code?: unknown; message?: unknown; details?: unknown };
-    const details = Array.isArray(e.details) ? e.details.filter(isDetail) : undefined;
-    return new KindredError(
-      status,
-      typeof e.code === 'string' ? e.code : `http_${status}`,
-      typeof e.message === 'string' ? e.message : fallback,
-      details,
-    );
-  }
-  return new KindredError(status, `http_${status}`, fallback);
-}
-
-function isDetail(x: unknown): x is KindredErrorDetail {
-  return typeof x === 'object' && x !== null && typeof (x as KindredErrorDetail).path === 'string' && typeof (x as KindredErrorDetail).message === 'string';
 }

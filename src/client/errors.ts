@@ -37,3 +37,28 @@ export class KindredError extends Error {
     this.details = details;
   }
 }
+
+/**
+ * The KindredError of a non-2xx answer, from the API's error body (`{error: {code, message, details}}`) when there is one.
+ *
+ * @example
+ * errorFromBody(404, { error: { code: 'not_found', message: 'no record 9' } }, 'GET /x: HTTP 404').code; // 'not_found'
+ */
+export function errorFromBody(status: number, body: unknown, fallback: string): KindredError {
+  const err = typeof body === 'object' && body !== null ? (body as { error?: unknown }).error : undefined;
+  if (typeof err === 'object' && err !== null) {
+    const e = err as { code?: unknown; message?: unknown; details?: unknown };
+    const details = Array.isArray(e.details) ? e.details.filter(isDetail) : undefined;
+    return new KindredError(
+      status,
+      typeof e.code === 'string' ? e.code : `http_${status}`,
+      typeof e.message === 'string' ? e.message : fallback,
+      details,
+    );
+  }
+  return new KindredError(status, `http_${status}`, fallback);
+}
+
+function isDetail(x: unknown): x is KindredErrorDetail {
+  return typeof x === 'object' && x !== null && typeof (x as KindredErrorDetail).path === 'string' && typeof (x as KindredErrorDetail).message === 'string';
+}

@@ -411,3 +411,87 @@ export interface ScoreHistogramResponse {
 export interface ClusterSizesResponse {
   sizes: Array<{ size: number; count: number }>;
 }
+
+/**
+ * `POST /records` with one record: the new record's row id and the cluster it joined.
+ *
+ * @example
+ * const r: RecordResult = { row_id: 300, cluster_id: 12 };
+ */
+export interface RecordResult {
+  row_id: number;
+  cluster_id: number;
+}
+
+/**
+ * `POST /records` with `{records: [...]}`: one result per record, in order.
+ *
+ * @example
+ * const r: RecordsResult = { records: [{ row_id: 300, cluster_id: 300 }], count: 1 };
+ */
+export interface RecordsResult {
+  records: RecordResult[];
+  count: number;
+}
+
+/**
+ * `PUT /records/<row_id>` and `PUT /records/by-key/<key>`: `created` only
+ * when an upsert by key found no record with that key.
+ *
+ * @example
+ * const r: ReplaceResult = { status: 'updated', row_id: 3, cluster_id: 3 };
+ */
+export interface ReplaceResult {
+  status: 'created' | 'updated';
+  row_id: number;
+  cluster_id: number;
+}
+
+/**
+ * `DELETE /records/<row_id>`.
+ *
+ * @example
+ * const r: DeleteResult = { status: 'deleted', row_id: 3 };
+ */
+export interface DeleteResult {
+  status: 'deleted';
+  row_id: number;
+}
+
+/** What every event of `GET /events` carries: its sequence number (also the SSE id) and when it was stored. */
+interface FeedEventBase {
+  seq: number;
+  at: string;
+}
+
+/**
+ * One event of the change feed (`GET /events`), by type.
+ *
+ * @example
+ * const e: FeedEvent = { seq: 7, at: '2026-11-21T10:15:02.123Z', type: 'record_moved', row_id: 300, from: null, to: 12 };
+ */
+export type FeedEvent = FeedEventBase &
+  (
+    | { type: 'cluster_created'; cluster_id: number; members: number[] }
+    | { type: 'cluster_merged'; cluster_id: number; from: number[] }
+    | { type: 'cluster_split'; cluster_id: number; into: number[] }
+    | { type: 'record_moved'; row_id: number; from: number | null; to: number }
+    | { type: 'record_deleted'; row_id: number; cluster_id: number }
+  );
+
+/**
+ * Options of `client.events()`.
+ *
+ * @example
+ * const o: EventsOptions = { since: 41, signal: AbortSignal.timeout(60_000), retryMs: 1_000 };
+ */
+export interface EventsOptions {
+  /** Start after this sequence number (default 0: the whole stored history). */
+  since?: number;
+  /** Ends the iteration cleanly (no error) when aborted. */
+  signal?: AbortSignal;
+  /** First wait before reconnecting after a dropped connection, doubling per failed attempt up to 30 s (default: the server's `retry:`, else 1000 ms). */
+  retryMs?: number;
+  /** Consecutive failed reconnects before the iterator throws the last error (default: unlimited). */
+  maxRetries?: number;
+}

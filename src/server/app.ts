@@ -46,6 +46,7 @@ export const ROUTES = defineRoutes({
   '/api/sources/:id': ['GET'],
   '/records': ['POST'],
   '/records/:row_id': ['PUT', 'DELETE'],
+  '/records/by-key/:key': ['PUT'],
   '/events': ['GET'],
   ...WORKBENCH_ROUTES,
 });

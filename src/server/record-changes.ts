@@ -9,6 +9,7 @@ import type { EditRow } from '../store/edit-types.js';
 import type { StateDb } from '../store/state-db.js';
 import { editRows, replayEdit, toClusterEdit } from './edit-log.js';
 import type { MatchResults } from './match-results.js';
+import type { KeyedChange, RecordKeys } from './record-keys.js';
 
 /**
  * A change as a request gives it, before validation against the table.
@@ -113,24 +114,58 @@ function applyOps(
  * const off = feed.subscribe((events) => send(events));
  */
 export class EventFeed {
-  private readonly listeners = new Set<(events: readonly StoredEvent[]) => void>();
+  private readonly listeners = new Map<(events: readonly StoredEvent[]) => void, () => void>();
 
-  subscribe(listener: (events: readonly StoredEvent[]) => void): () => void {
-    this.listeners.add(listener);
+  /** `onEnd` is called when the server shuts down, so an open stream ends instead of holding the shutdown. */
+  subscribe(listener: (events: readonly StoredEvent[]) => void, onEnd: () => void = () => undefined): () => void {
+    this.listeners.set(listener, onEnd);
     return () => this.listeners.delete(listener);
   }
 
   publish(events: readonly StoredEvent[]): void {
-    if (events.length > 0) for (const l of this.listeners) l(events);
+    if (events.length > 0) for (const l of this.listeners.keys()) l(events);
+  }
+
+  /** Ends every open stream (server shutdown); a client resumes from its last id on the next server. */
+  end(): void {
+    for (const onEnd of [...this.listeners.values()]) onEnd();
+    this.listeners.clear();
   }
 }
 
 /**
- * Validates, commits (synchronous FULL, before any answer), applies and
- * publishes one request's record changes. Returns each change's outcome.
+ * Checks a request's changes against the table as it is (and the key
+ * index, when there is one) and gives the engine ops, their stored form
+ * and their keyed form; throws before anything changes. The one check of
+ * every way in: the HTTP routes and `kindred apply`.
  *
  * @example
- * const [r] = commitChanges(results, db, staleSeqs, feed, [{ op: 'add', record: { name: 'Ann' }, path: '(body)' }]);
+ * const { ops } = checkChanges(results, [{ op: 'delete', row: 3 }], null);
+ * applyRecordChanges(results.live, ops, () => undefined);
+ */
+export function checkChanges(
+  results: MatchResults,
+  changes: readonly RequestedChange[],
+  keys: RecordKeys | null,
+): { ops: RecordOp[]; stored: StoredChange[]; keyed: KeyedChange[] } {
+  const ops = validate(results, changes);
+  const stored = storedOps(results, ops);
+  const keyed: KeyedChange[] = stored.map((s, i) => {
+    const c = changes[i];
+    return { row: s.row_id, values: s.record, path: c.op === 'delete' ? '(body)' : c.path };
+  });
+  keys?.check(keyed);
+  return { ops, stored, keyed };
+}
+
+/**
+ * Validates, commits (synchronous FULL, before any answer), applies and
+ * publishes one request's record changes; with `keys` (`--key-column`), a
+ * change that would leave two live records with one key, or one without,
+ * is rejected before anything is written. Returns each change's outcome.
+ *
+ * @example
+ * const [r] = commitChanges(results, db, staleSeqs, feed, [{ op: 'add', record: { name: 'Ann' }, path: '(body)' }], state.keys);
  */
 export function commitChanges(
   results: MatchResults,
@@ -138,12 +173,13 @@ export function commitChanges(
   staleSeqs: Set<number>,
   feed: EventFeed,
   changes: readonly RequestedChange[],
+  keys: RecordKeys | null = null,
 ): ChangeResult[] {
-  const ops = validate(results, changes);
-  const stored = storedOps(results, ops);
+  const { ops, stored, keyed } = checkChanges(results, changes, keys);
   // Durable first: once this returns, a restart replays the change whatever happens next.
   const batch = db.changes.append(stored, db.lastEditSeq());
   const { rows, events } = applyOps(results, ops, db.edits(), staleSeqs);
+  keys?.apply(keyed);
   feed.publish(db.changes.appendEvents(batch, events));
   return ops.map((op, i) => ({
     status: op.kind === 'add' ? 'created' : op.kind === 'update' ? 'updated' : 'deleted',

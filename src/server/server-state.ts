@@ -3,6 +3,7 @@ import type { WorkerPool } from '../engine/worker-pool.js';
 import type { StateDb } from '../store/state-db.js';
 import type { MatchResults } from './match-results.js';
 import { EventFeed } from './record-changes.js';
+import type { RecordKeys } from './record-keys.js';
 
 /** What `/api/sources` and `/stats` say about the loaded dataset. */
 export interface SourceInfo {
@@ -33,6 +34,8 @@ export class ServerState {
   staleSeqs = new Set<number>();
   /** Open `GET /events` streams listen here for each committed change's events. */
   readonly feed = new EventFeed();
+  /** The `--key-column` index (null without one); set once the table is complete. */
+  keys: RecordKeys | null = null;
   readonly pool: WorkerPool;
 
   constructor(pool: WorkerPool) {

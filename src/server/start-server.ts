@@ -13,6 +13,7 @@ import { datasetStateLine, openDatasetState } from '../store/dataset-state.js';
 import { answerMalformedRequest } from './malformed-request.js';
 import { createApp, type AppOptions } from './app.js';
 import { replayHistory } from './record-changes.js';
+import { RecordKeys } from './record-keys.js';
 import { joinedColumns, retrievalIndexOf } from './analysis/retrieval.js';
 import { MatchResults } from './match-results.js';
 import { ServerState } from './server-state.js';
@@ -47,6 +48,8 @@ export interface ServeOptions {
   workers: number | undefined;
   lenient: boolean;
   exclude: string[];
+  /** `--key-column`: the user's primary key column (PUT /records/by-key/<key>), or null. */
+  keyColumn?: string | null;
   app: Omit<AppOptions, 'log'>;
 }
 
@@ -106,6 +109,8 @@ export async function startServer(options: ServeOptions, progress: Progress): Pr
   const close = (): Promise<void> => {
     if (closing) return closing;
     closing = (async () => {
+      // Open event streams never finish by themselves: end them so the close does not wait for its timeout.
+      state.feed.end();
       await new Promise<void>((resolve) => {
         const timer = setTimeout(() => {
           (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
@@ -182,6 +187,8 @@ async function initialRun(state: ServerState, options: ServeOptions, progress: P
   const results = await MatchResults.create(run, state.pool);
   signal.throwIfAborted();
   state.staleSeqs = replayHistory(results, state.db, (line) => progress.log(line));
+  // Built from the table as replay left it: a duplicate key, from the file or from changes made while the server ran without the option, is named here.
+  if (options.keyColumn) state.keys = RecordKeys.build(results.live.table, results.columns, options.keyColumn, ingest.file);
   await retrieval;
   state.results = results;
   state.status = 'ok';

@@ -33,7 +33,7 @@ export interface TestServer {
  * await t.stop();
  */
 export async function startTestServer(
-  opts: { file?: string; secondFile?: string; config?: string | null; app?: Partial<ServeOptions['app']>; waitReady?: boolean; stateDir?: string } = {},
+  opts: { file?: string; secondFile?: string; config?: string | null; app?: Partial<ServeOptions['app']>; waitReady?: boolean; stateDir?: string; keyColumn?: string } = {},
 ): Promise<TestServer> {
   // A given state folder belongs to the caller (a restart test reuses it); a fresh one is removed by stop().
   const ownState = opts.stateDir === undefined;
@@ -51,6 +51,7 @@ export async function startTestServer(
       workers: 2,
       lenient: false,
       exclude: [],
+      keyColumn: opts.keyColumn ?? null,
       app: { token: undefined, corsOrigins: [], maxBodyBytes: 10 * 1024 * 1024, requestTimeoutMs: 120_000, ...opts.app },
     },
     new Progress(process.stderr, true),

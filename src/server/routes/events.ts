@@ -17,20 +17,21 @@ export function registerEvents(app: Hono<ServerEnv>, state: ServerState): void {
     const header = c.req.header('last-event-id');
     const since = intParam(c.req.query('since') ?? header, 'since', { def: 0, min: 0, max: Number.MAX_SAFE_INTEGER });
     const db = state.store;
-    return streamSSE(c, async (stream) => {
+    const res = streamSSE(c, async (stream) => {
       let last = since;
       // Live events arriving while the history is sent wait here, so none is lost or sent twice.
       const pending: StoredEvent[] = [];
       let wake: (() => void) | null = null;
+      let closed = false;
+      const end = (): void => {
+        closed = true;
+        wake?.();
+      };
       const off = state.feed.subscribe((events) => {
         pending.push(...events);
         wake?.();
-      });
-      let closed = false;
-      stream.onAbort(() => {
-        closed = true;
-        wake?.();
-      });
+      }, end);
+      stream.onAbort(end);
       const send = async (e: StoredEvent): Promise<void> => {
         if (e.seq <= last) return;
         await stream.writeSSE({ id: String(e.seq), event: e.type, data: JSON.stringify({ seq: e.seq, type: e.type, ...e.data, at: e.created_at }) });
@@ -57,5 +58,8 @@ export function registerEvents(app: Hono<ServerEnv>, state: ServerState): void {
         off();
       }
     });
+    // streamSSE says keep-alive; but a stream's connection is not reused once it ends (a shutdown ends it), and closing it lets the server's close finish at once instead of waiting out the keep-alive timeout.
+    res.headers.set('connection', 'close');
+    return res;
   });
 }

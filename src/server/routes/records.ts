@@ -1,4 +1,4 @@
-/** Living data: POST /records (one record or {records: [...]}), PUT /records/:row_id, DELETE /records/:row_id, each committed before it is answered. */
+/** Living data: POST /records (one record or {records: [...]}), PUT /records/:row_id, PUT /records/by-key/:key (--key-column), DELETE /records/:row_id, each committed before it is answered. */
 import type { Hono } from 'hono';
 import * as v from 'valibot';
 import type { ServerEnv } from '../middleware/chain/index.js';
@@ -33,7 +33,7 @@ export function registerRecords(app: Hono<ServerEnv>, state: ServerState, limits
     } else {
       changes = [{ op: 'add', record: recordCells(body), path: '(body)' }];
     }
-    const done = commitChanges(state.current, state.store, state.staleSeqs, state.feed, changes);
+    const done = commitChanges(state.current, state.store, state.staleSeqs, state.feed, changes, state.keys);
     const records = done.map(({ row_id, cluster_id }) => ({ row_id, cluster_id }));
     return safeJson(c, isBatch(body) ? { records, count: records.length } : records[0], 201);
   });
@@ -41,13 +41,30 @@ export function registerRecords(app: Hono<ServerEnv>, state: ServerState, limits
   app.put('/records/:row_id', (c) => {
     const row = rowParam(c.req.param('row_id'));
     const record = recordCells(c.var.body ?? null);
-    const [done] = commitChanges(state.current, state.store, state.staleSeqs, state.feed, [{ op: 'update', row, record, path: '(body)' }]);
+    const [done] = commitChanges(state.current, state.store, state.staleSeqs, state.feed, [{ op: 'update', row, record, path: '(body)' }], state.keys);
     return safeJson(c, { status: done.status, row_id: done.row_id, cluster_id: done.cluster_id });
+  });
+
+  app.put('/records/by-key/:key', (c) => {
+    const keys = state.keys;
+    if (keys === null) throw new KindredError('not_found', 'PUT /records/by-key/<key> needs the server started with --key-column <column>');
+    const key = c.req.param('key');
+    const record = recordCells(c.var.body ?? null);
+    // The key is the path's; a body that names another one is a contradiction, not a rename.
+    const given = record[keys.column];
+    if (given !== undefined && given !== null && given !== key) {
+      throw new KindredError('invalid_request', `${keys.column}: the body says "${given}" but the path's key is "${key}"`, [{ path: keys.column, message: `expected "${key}" or nothing` }]);
+    }
+    record[keys.column] = key;
+    const row = keys.rowOf(key);
+    const change: RequestedChange = row === undefined ? { op: 'add', record, path: '(body)' } : { op: 'update', row, record, path: '(body)' };
+    const [done] = commitChanges(state.current, state.store, state.staleSeqs, state.feed, [change], keys);
+    return safeJson(c, { status: done.status, row_id: done.row_id, cluster_id: done.cluster_id }, done.status === 'created' ? 201 : 200);
   });
 
   app.delete('/records/:row_id', (c) => {
     const row = rowParam(c.req.param('row_id'));
-    const [done] = commitChanges(state.current, state.store, state.staleSeqs, state.feed, [{ op: 'delete', row }]);
+    const [done] = commitChanges(state.current, state.store, state.staleSeqs, state.feed, [{ op: 'delete', row }], state.keys);
     return safeJson(c, { status: done.status, row_id: done.row_id });
   });
 }
