@@ -34,6 +34,8 @@ export interface Dialect {
   matches(x: string, pattern: string): string;
   /** Code points `from` (1-based) onwards, `count` of them. */
   substr(x: string, from: string, count: string): string;
+  /** Base-2 logarithm of a positive double. */
+  log2(x: string): string;
   /** Larger / smaller of two numbers (never null here). */
   greatest(a: string, b: string): string;
   least(a: string, b: string): string;

@@ -74,10 +74,23 @@ function recordsSelect(plan: SqlPlan, d: Dialect, opts: RenderOptions): string {
     });
     sql = `SELECT row_id${cols.map((c) => `,\n  ${c}`).join('')}\nFROM (\n${indent(sql)}\n) AS step${level + 1}`;
   }
-  if (plan.skipBlocksOver === null) return sql;
   // oversized: skip — a row of a block over the limit is not blocked by that pass (nor counted as found by it).
-  const sizes = plan.passes.map((p, i) => `count(*) OVER (PARTITION BY ${p.columns.join(', ')}) AS n${i}`);
-  return `SELECT prepared.*${sizes.map((s) => `,\n  ${s}`).join('')}\nFROM (\n${indent(sql)}\n) AS prepared`;
+  const extras: string[] =
+    plan.skipBlocksOver === null ? [] : plan.passes.map((p, i) => `count(*) OVER (PARTITION BY ${p.columns.join(', ')}) AS n${i}`);
+  if (plan.tfColumns.length > 0) {
+    // Term-frequency bits of each row's value (see TermFrequencyTable): clip(log2(C / freq(v)), -10, 10),
+    // freq(v) = n_v / T over the rows holding a value, C = Σ_v freq(v)² = Σ_rows n_v / T². Window
+    // functions do not nest, so the counts come one level below the bits.
+    const counts = plan.tfColumns.map((c) => `count(${c}) OVER (PARTITION BY ${c}) AS nv_${c},\n  count(${c}) OVER () AS nt_${c}`);
+    sql = `SELECT counted.*${counts.map((x) => `,\n  ${x}`).join('')}\nFROM (\n${indent(sql)}\n) AS counted`;
+    for (const c of plan.tfColumns) {
+      const agreement = `(sum(CASE WHEN ${c} IS NULL THEN 0 ELSE nv_${c} END) OVER () * 1e0 / (nt_${c} * 1e0 * nt_${c}))`;
+      const bits = d.log2(`${agreement} / (nv_${c} * 1e0 / nt_${c})`);
+      extras.push(`CASE WHEN ${c} IS NULL THEN NULL ELSE ${d.least('10e0', d.greatest('-10e0', bits))} END AS tf_${c}`);
+    }
+  }
+  if (extras.length === 0) return sql;
+  return `SELECT prepared.*${extras.map((s) => `,\n  ${s}`).join('')}\nFROM (\n${indent(sql)}\n) AS prepared`;
 }
 
 function stepSql(d: Dialect, opts: RenderOptions, spec: string, x: string, origin: string): string {
@@ -137,9 +150,38 @@ function leftSum(terms: string[]): string {
   return terms.reduce((acc, t) => `(${acc} + ${t})`, '0e0');
 }
 
+/** A Fellegi–Sunter matchkey's normalised score (as `FellegiSunterModel.scorePair`): W over observed fields, scaled between their weight bounds. */
+function probabilisticSql(d: Dialect, p: NonNullable<PlanMatchkey['probabilistic']>): string {
+  const observed = (s: string): string => (p.missingDisagrees ? 'TRUE' : `${s} IS NOT NULL`);
+  const terms = p.fields.map((f) => {
+    const s = f.comparison;
+    const level =
+      f.level.kind === 'three'
+        ? `CASE WHEN ${s} >= ${d.num(f.level.top)} THEN 2 WHEN ${s} >= ${d.num(f.level.partial)} THEN 1 ELSE 0 END`
+        : `(${f.level.cuts.map((c) => `CASE WHEN ${s} >= ${d.num(c)} THEN 1 ELSE 0 END`).join(' + ')})`;
+    const lvl = p.missingDisagrees ? `CASE WHEN ${s} IS NULL THEN 0 ELSE ${level} END` : level;
+    const weight = `CASE ${lvl} ${f.weights.map((w, k) => `WHEN ${k} THEN ${d.num(w)}`).join(' ')} END`;
+    const withTf = f.tfColumn === null ? weight : `(${weight} + CASE WHEN ${lvl} = ${f.weights.length - 1} AND tf_${f.tfColumn} IS NOT NULL THEN tf_${f.tfColumn} ELSE 0e0 END)`;
+    return {
+      w: `CASE WHEN ${observed(s)} THEN ${withTf} ELSE 0e0 END`,
+      lo: `CASE WHEN ${observed(s)} THEN ${d.num(f.minWeight)} ELSE 0e0 END`,
+      hi: `CASE WHEN ${observed(s)} THEN ${d.num(f.maxWeight)} ELSE 0e0 END`,
+      observed: observed(s),
+    };
+  });
+  const w = leftSum(terms.map((t) => t.w));
+  const lo = leftSum(terms.map((t) => t.lo));
+  const hi = leftSum(terms.map((t) => t.hi));
+  const scaled = `(${w} - ${lo}) / (${hi} - ${lo})`;
+  const anyObserved = terms.map((t) => t.observed).join(' OR ');
+  return `CASE WHEN NOT (${anyObserved}) OR NOT ((${hi} - ${lo}) > 0e0) THEN 0.5e0 WHEN ${scaled} <= 0e0 THEN 0e0 WHEN ${scaled} >= 1e0 THEN 1e0 ELSE ${scaled} END`;
+}
+
 function matchkeySql(d: Dialect, mk: PlanMatchkey): string {
   let base: string;
-  if (mk.type === 'exact') {
+  if (mk.probabilistic !== null) {
+    base = probabilisticSql(d, mk.probabilistic);
+  } else if (mk.type === 'exact') {
     base = `CASE WHEN ${mk.fields.map((f) => `COALESCE(${f.comparison} = 1e0, FALSE)`).join(' AND ')} THEN 1e0 ELSE 0e0 END`;
   } else {
     const num = leftSum(mk.fields.map((f) => `CASE WHEN ${f.comparison} IS NULL THEN 0e0 ELSE ${d.num(f.weight)} * ${f.comparison} END`));
@@ -183,6 +225,7 @@ function deciderSql(plan: SqlPlan, d: Dialect): string {
 
 function edgesSelect(plan: SqlPlan, d: Dialect, opts: RenderOptions, records: string, candidates: string): string {
   const sims = plan.comparisons.map((c) => comparisonSql(d, opts, c));
+  for (const c of plan.tfColumns) sims.push(`CASE WHEN l.${c} = r.${c} THEN l.tf_${c} END AS tf_${c}`);
   const scored = `SELECT c.a, c.b${sims.map((s) => `,\n  ${s}`).join('')}\nFROM ${candidates} AS c\nJOIN ${records} AS l ON l.row_id = c.a\nJOIN ${records} AS r ON r.row_id = c.b`;
   const mkCols = plan.matchkeys.map((mk, k) => `${matchkeySql(d, mk)} AS m${k}`);
   const perMatchkey = `SELECT a, b${mkCols.map((m) => `,\n  ${m}`).join('')}\nFROM (\n${indent(scored)}\n) AS compared`;

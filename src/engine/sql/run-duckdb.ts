@@ -64,7 +64,9 @@ async function count(connection: DuckDBConnection, sql: string): Promise<number>
  * Runs a configuration on a CSV file with DuckDB: loads it (row id = data
  * row index, as kindred's own loader numbers rows), prepares the fields,
  * blocks, scores, and clusters the matched edges with the same constrained
- * clustering as the worker-pool engine. Progress per phase.
+ * clustering as the worker-pool engine. Progress per phase. Probabilistic
+ * matchkeys score with `options.models` (trained parameters by matchkey
+ * name; see `trainModels`).
  *
  * @throws KindredError `sql_unsupported` when the configuration has a part with no SQL form.
  * @example
@@ -75,9 +77,10 @@ export async function runDuckdb(
   file: string,
   config: Config,
   limits: DuckdbLimits,
-  options: { onPhase?: (r: PhaseReport) => void; onProgress?: ProgressFn } = {},
+  options: { onPhase?: (r: PhaseReport) => void; onProgress?: ProgressFn; models?: Readonly<Record<string, unknown>> } = {},
 ): Promise<DuckdbRun> {
-  const statements = renderSql(planSql(config), duckdb, { source: 'kindred_input', id: 'rowid', prefix: 'kindred_', engineFunctions: true });
+  const plan = planSql(config, options.models);
+  const statements = renderSql(plan, duckdb, { source: 'kindred_input', id: 'rowid', prefix: 'kindred_', engineFunctions: true });
   const madeTemp = !fs.existsSync(limits.tempDirectory);
   fs.mkdirSync(limits.tempDirectory, { recursive: true });
   const instance = await DuckDBInstance.create(':memory:', {
@@ -119,7 +122,7 @@ export async function runDuckdb(
         await connection.run(statements[1].sql);
         return count(connection, 'SELECT count(*) FROM kindred_candidates');
       },
-      (n) => ({ passes: planSql(config).passes.length, candidate_pairs: n }),
+      (n) => ({ passes: plan.passes.length, candidate_pairs: n }),
     );
     const pairs = await phase(
       'score',

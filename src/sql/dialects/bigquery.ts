@@ -21,6 +21,7 @@ export const bigquery: Dialect = {
   extract: (x, p) => `REGEXP_EXTRACT(${x}, ${bqString(p)})`,
   matches: (x, p) => `REGEXP_CONTAINS(${x}, ${bqString(p)})`,
   substr: (x, from, count) => `SUBSTR(${x}, ${from}, ${count})`,
+  log2: (x) => `LOG(${x}, 2)`,
   greatest: (a, b) => `GREATEST(${a}, ${b})`,
   least: (a, b) => `LEAST(${a}, ${b})`,
   fail: (message) => `ERROR(${bqString(message)})`,

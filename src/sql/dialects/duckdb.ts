@@ -23,6 +23,7 @@ export const duckdb: Dialect = {
   extract: (x, p) => `regexp_extract(${x}, ${standardString(p)}, 1)`,
   matches: (x, p) => `regexp_matches(${x}, ${standardString(p)})`,
   substr: (x, from, count) => `substring(${x}, ${from}, ${count})`,
+  log2: (x) => `log2(${x})`,
   greatest: (a, b) => `greatest(${a}, ${b})`,
   least: (a, b) => `least(${a}, ${b})`,
   fail: (message) => `error(${standardString(message)})`,

@@ -23,6 +23,7 @@ export const spark: Dialect = {
   extract: (x, p) => `regexp_extract(${x}, ${sparkString(p)}, 1)`,
   matches: (x, p) => `(${x} RLIKE ${sparkString(p)})`,
   substr: (x, from, count) => `substring(${x}, ${from}, ${count})`,
+  log2: (x) => `log2(${x})`,
   greatest: (a, b) => `greatest(${a}, ${b})`,
   least: (a, b) => `least(${a}, ${b})`,
   fail: (message) => `raise_error(${sparkString(message)})`,

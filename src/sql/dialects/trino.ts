@@ -18,6 +18,7 @@ export const trino: Dialect = {
   extract: (x, p) => `regexp_extract(${x}, ${standardString(p)}, 1)`,
   matches: (x, p) => `regexp_like(${x}, ${standardString(p)})`,
   substr: (x, from, count) => `substr(${x}, ${from}, ${count})`,
+  log2: (x) => `log2(${x})`,
   greatest: (a, b) => `greatest(${a}, ${b})`,
   least: (a, b) => `least(${a}, ${b})`,
   fail: (message) => `fail(${standardString(message)})`,

@@ -29,7 +29,7 @@ export async function compareEngines(file: string, config: Config, pool: WorkerP
   const { store } = await ingestCsv(file, pool);
   const ref = await runMatching(store, config, pool);
   const limits = { ...defaultDuckdbLimits(), threads: 2, memoryLimit: '1GB' };
-  const got = await runDuckdb(file, config, limits);
+  const got = await runDuckdb(file, config, limits, { models: ref.handle.models });
   const key = (a: number, b: number): string => `${a}-${b}`;
   const mine = new Map<string, { score: number; flags: number }>();
   for (let i = 0; i < ref.pairs.count; i++) mine.set(key(ref.pairs.a[i], ref.pairs.b[i]), { score: ref.pairs.score[i], flags: ref.pairs.flags[i] });

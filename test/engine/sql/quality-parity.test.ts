@@ -22,15 +22,21 @@ after(async () => {
 });
 
 // febrl3: dedupe, soundex keys, token_sort and levenshtein (engine functions and built-ins);
-// febrl4: link_only; splink_fake_1000: two matchkeys and max_cluster_size; dblp_acm: link with negative evidence.
-for (const name of ['febrl3', 'febrl4', 'splink_fake_1000', 'dblp_acm']) {
+// febrl4: link_only; splink_fake_1000: two matchkeys and max_cluster_size; dblp_acm: link with negative evidence;
+// then Fellegi-Sunter matchkeys (configurations beside this test): febrl2 dedupe, febrl4 link.
+const CASES: Array<{ name: string; config: string }> = [
+  ...['febrl3', 'febrl4', 'splink_fake_1000', 'dblp_acm'].map((name) => ({ name, config: join(REPO_ROOT, 'data', 'configs', `${name}.yaml`) })),
+  { name: 'febrl2', config: join(REPO_ROOT, 'test', 'engine', 'sql', 'configs', 'febrl-probabilistic.yaml') },
+  { name: 'febrl4', config: join(REPO_ROOT, 'test', 'engine', 'sql', 'configs', 'febrl-link-probabilistic.yaml') },
+];
+for (const { name, config } of CASES) {
   const d = datasets.find((x) => x.name === name);
-  test(`${name}: DuckDB engine = worker-pool engine`, { skip: d === undefined ? `${SHARED}/data has no ${name}` : false }, async () => {
+  test(`${name} with ${config.slice(REPO_ROOT.length)}: DuckDB engine = worker-pool engine`, { skip: d === undefined ? `${SHARED}/data has no ${name}` : false }, async () => {
     if (d === undefined) return;
     const dir = join(SHARED, 'data', d.name);
     const csv = d.kind === 'dedupe' ? join(dir, d.records) : (await buildLinkTable(d, dir, scratch)).csv;
     assert.ok(existsSync(csv));
-    const r = await compareEngines(csv, loadConfigFile(join(REPO_ROOT, 'data', 'configs', `${name}.yaml`)), pool);
+    const r = await compareEngines(csv, loadConfigFile(config), pool);
     assert.equal(r.candidatePairs.duckdb, r.candidatePairs.pool, 'candidate pairs');
     assert.deepEqual(r.pairDifferences, []);
     assert.equal(r.keptPairs.duckdb, r.keptPairs.pool);
