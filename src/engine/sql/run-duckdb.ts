@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { checkConfigColumns } from '../../config/columns.js';
 import type { Config } from '../../config/types.js';
 import { KindredError } from '../../errors/registry.js';
 import { duckdb } from '../../sql/dialects/duckdb.js';
@@ -77,7 +78,13 @@ export async function runDuckdb(
   file: string,
   config: Config,
   limits: DuckdbLimits,
-  options: { onPhase?: (r: PhaseReport) => void; onProgress?: ProgressFn; models?: Readonly<Record<string, unknown>> } = {},
+  options: {
+    onPhase?: (r: PhaseReport) => void;
+    onProgress?: ProgressFn;
+    models?: Readonly<Record<string, unknown>>;
+    /** Names the configuration in the error for a column the file lacks. */
+    configLabel?: string;
+  } = {},
 ): Promise<DuckdbRun> {
   const plan = planSql(config, options.models);
   const statements = renderSql(plan, duckdb, { source: 'kindred_input', id: 'rowid', prefix: 'kindred_', engineFunctions: true });
@@ -111,10 +118,12 @@ export async function runDuckdb(
         } catch (e) {
           throw new KindredError('csv_invalid', `${file}: DuckDB could not read it as CSV (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`);
         }
+        const columns = (await connection.runAndReadAll('SELECT column_name FROM (DESCRIBE kindred_input)')).getRows().map((r) => String(r[0]));
+        checkConfigColumns(config, columns, options.configLabel ?? 'the configuration', file);
         await connection.run(statements[0].sql);
         return count(connection, 'SELECT count(*) FROM kindred_records');
       },
-      (n) => ({ rows: n, fields: statements.length }),
+      (n) => ({ rows: n, fields: plan.columns.length }),
     );
     const candidatePairs = await phase(
       'block',
