@@ -148,6 +148,7 @@ export function planSql(config: Config, models: Readonly<Record<string, unknown>
         missingDisagrees: mk.missing === 'disagree',
         fields: mk.fields.map((f, i) => {
           const p = params.fields[i];
+          if (p.key !== fieldKey(f.field, f.transforms)) throw unsupported(`${at}.fields[${i}] (${f.field}): the trained parameters are for ${p.key}, the field is ${fieldKey(f.field, f.transforms)}`);
           if (p.levels !== levelCount(f)) throw unsupported(`${at}.fields[${i}] (${f.field}): trained with ${p.levels} levels, configured with ${levelCount(f)}`);
           const tfColumn = p.tfAdjustment ? column(f, `${at}.fields[${i}] (${f.field})`) : null;
           if (tfColumn !== null && !tfColumns.includes(tfColumn)) tfColumns.push(tfColumn);

@@ -23,6 +23,8 @@ export interface RenderOptions {
    * query on other text, naming the field.
    */
   engineFunctions: boolean;
+  /** The SQL name of a function the script creates for a scorer the dialect lacks (exact on all text), or null. */
+  scorerFunction?: (scorer: string) => string | null;
 }
 
 /** One statement of the compiled pipeline. */
@@ -137,6 +139,8 @@ function comparisonSql(d: Dialect, opts: RenderOptions, c: PlanComparison): stri
       : d.fail(`kindred: ${c.origin}: scorer ${c.scorer} is compiled for ASCII text only in ${d.name}; got another character`);
     return `${head} WHEN ${d.isAscii(a)} AND ${d.isAscii(b)} THEN ${builtin} ELSE ${other} END AS ${c.name}`;
   }
+  const created = opts.scorerFunction?.(c.scorer) ?? null;
+  if (created !== null) return `${head} ELSE ${created}(${a}, ${b}) END AS ${c.name}`;
   if (opts.engineFunctions && c.scorer.split(':')[0] !== 'tfidf_cosine') return `${head} ELSE ${viaFunction} END AS ${c.name}`;
   throw new KindredError(
     'sql_unsupported',
