@@ -76,6 +76,8 @@ function recordsSelect(plan: SqlPlan, d: Dialect, opts: RenderOptions): string {
     });
     sql = `SELECT row_id${cols.map((c) => `,\n  ${c}`).join('')}\nFROM (\n${indent(sql)}\n) AS step${level + 1}`;
   }
+  // Whether each value a built-in scorer compares is ASCII, once per row instead of twice per pair.
+  const asciiColumns = [...new Set(plan.comparisons.filter((c) => d.builtinScorer(c.scorer, 'a', 'b') !== null).map((c) => c.column))];
   // oversized: skip — a row of a block over the limit is not blocked by that pass (nor counted as found by it).
   const extras: string[] =
     plan.skipBlocksOver === null ? [] : plan.passes.map((p, i) => `count(*) OVER (PARTITION BY ${p.columns.join(', ')}) AS n${i}`);
@@ -91,6 +93,7 @@ function recordsSelect(plan: SqlPlan, d: Dialect, opts: RenderOptions): string {
       extras.push(`CASE WHEN ${c} IS NULL THEN NULL ELSE ${d.least('10e0', d.greatest('-10e0', bits))} END AS tf_${c}`);
     }
   }
+  for (const c of asciiColumns) extras.push(`${d.isAscii(c)} AS ascii_${c}`);
   if (extras.length === 0) return sql;
   return `SELECT prepared.*${extras.map((s) => `,\n  ${s}`).join('')}\nFROM (\n${indent(sql)}\n) AS prepared`;
 }
@@ -137,7 +140,7 @@ function comparisonSql(d: Dialect, opts: RenderOptions, c: PlanComparison): stri
     const other = opts.engineFunctions
       ? viaFunction
       : d.fail(`kindred: ${c.origin}: scorer ${c.scorer} is compiled for ASCII text only in ${d.name}; got another character`);
-    return `${head} WHEN ${d.isAscii(a)} AND ${d.isAscii(b)} THEN ${builtin} ELSE ${other} END AS ${c.name}`;
+    return `${head} WHEN l.ascii_${c.column} AND r.ascii_${c.column} THEN ${builtin} ELSE ${other} END AS ${c.name}`;
   }
   const created = opts.scorerFunction?.(c.scorer) ?? null;
   if (created !== null) return `${head} ELSE ${created}(${a}, ${b}) END AS ${c.name}`;

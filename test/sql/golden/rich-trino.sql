@@ -10,7 +10,10 @@ SELECT prepared.*,
   count(*) OVER (PARTITION BY c0, c1) AS n0,
   count(*) OVER (PARTITION BY c2) AS n1,
   count(*) OVER (PARTITION BY c3) AS n2,
-  CASE WHEN c5 IS NULL THEN NULL ELSE least(10e0, greatest(-10e0, log2((sum(CASE WHEN c5 IS NULL THEN 0 ELSE nv_c5 END) OVER () * 1e0 / (nt_c5 * 1e0 * nt_c5)) / (nv_c5 * 1e0 / nt_c5)))) END AS tf_c5
+  CASE WHEN c5 IS NULL THEN NULL ELSE least(10e0, greatest(-10e0, log2((sum(CASE WHEN c5 IS NULL THEN 0 ELSE nv_c5 END) OVER () * 1e0 / (nt_c5 * 1e0 * nt_c5)) / (nv_c5 * 1e0 / nt_c5)))) END AS tf_c5,
+  (length(to_utf8(c5)) = length(c5)) AS ascii_c5,
+  (length(to_utf8(c8)) = length(c8)) AS ascii_c8,
+  (length(to_utf8(c1)) = length(c1)) AS ascii_c1
 FROM (
   SELECT counted.*,
     count(c5) OVER (PARTITION BY c5) AS nv_c5,
@@ -96,12 +99,12 @@ FROM (
         SELECT c.a, c.b,
           CASE WHEN l.c3 IS NULL OR r.c3 IS NULL THEN NULL WHEN l.c3 = r.c3 THEN 1e0 ELSE 0e0 END AS s0,
           CASE WHEN l.c4 IS NULL OR r.c4 IS NULL THEN NULL WHEN l.c4 = r.c4 THEN 1e0 ELSE 0e0 END AS s1,
-          CASE WHEN l.c5 IS NULL OR r.c5 IS NULL THEN NULL WHEN l.c5 = r.c5 THEN 1e0 WHEN (length(to_utf8(l.c5)) = length(l.c5)) AND (length(to_utf8(r.c5)) = length(r.c5)) THEN (1e0 - CAST(levenshtein_distance(l.c5, r.c5) AS DOUBLE) / CAST(greatest(length(l.c5), length(r.c5)) AS DOUBLE)) ELSE fail('kindred: matchkeys[1] (person).fields[0] (name): scorer levenshtein is compiled for ASCII text only in trino; got another character') END AS s2,
+          CASE WHEN l.c5 IS NULL OR r.c5 IS NULL THEN NULL WHEN l.c5 = r.c5 THEN 1e0 WHEN l.ascii_c5 AND r.ascii_c5 THEN (1e0 - CAST(levenshtein_distance(l.c5, r.c5) AS DOUBLE) / CAST(greatest(length(l.c5), length(r.c5)) AS DOUBLE)) ELSE fail('kindred: matchkeys[1] (person).fields[0] (name): scorer levenshtein is compiled for ASCII text only in trino; got another character') END AS s2,
           CASE WHEN l.c6 IS NULL OR r.c6 IS NULL THEN NULL WHEN l.c6 = r.c6 THEN 1e0 ELSE 0e0 END AS s3,
           CASE WHEN l.c7 IS NULL OR r.c7 IS NULL THEN NULL WHEN l.c7 = r.c7 THEN 1e0 ELSE 0e0 END AS s4,
-          CASE WHEN l.c8 IS NULL OR r.c8 IS NULL THEN NULL WHEN l.c8 = r.c8 THEN 1e0 WHEN (length(to_utf8(l.c8)) = length(l.c8)) AND (length(to_utf8(r.c8)) = length(r.c8)) THEN (1e0 - CAST(levenshtein_distance(l.c8, r.c8) AS DOUBLE) / CAST(greatest(length(l.c8), length(r.c8)) AS DOUBLE)) ELSE fail('kindred: matchkeys[1] (person).negative_evidence[0] (phone): scorer levenshtein is compiled for ASCII text only in trino; got another character') END AS s5,
+          CASE WHEN l.c8 IS NULL OR r.c8 IS NULL THEN NULL WHEN l.c8 = r.c8 THEN 1e0 WHEN l.ascii_c8 AND r.ascii_c8 THEN (1e0 - CAST(levenshtein_distance(l.c8, r.c8) AS DOUBLE) / CAST(greatest(length(l.c8), length(r.c8)) AS DOUBLE)) ELSE fail('kindred: matchkeys[1] (person).negative_evidence[0] (phone): scorer levenshtein is compiled for ASCII text only in trino; got another character') END AS s5,
           CASE WHEN l.c9 IS NULL OR r.c9 IS NULL THEN NULL WHEN l.c9 = r.c9 THEN 1e0 ELSE 0e0 END AS s6,
-          CASE WHEN l.c1 IS NULL OR r.c1 IS NULL THEN NULL WHEN l.c1 = r.c1 THEN 1e0 WHEN (length(to_utf8(l.c1)) = length(l.c1)) AND (length(to_utf8(r.c1)) = length(r.c1)) THEN (1e0 - CAST(levenshtein_distance(l.c1, r.c1) AS DOUBLE) / CAST(greatest(length(l.c1), length(r.c1)) AS DOUBLE)) ELSE fail('kindred: matchkeys[2] (fs).fields[2] (zip): scorer levenshtein is compiled for ASCII text only in trino; got another character') END AS s7,
+          CASE WHEN l.c1 IS NULL OR r.c1 IS NULL THEN NULL WHEN l.c1 = r.c1 THEN 1e0 WHEN l.ascii_c1 AND r.ascii_c1 THEN (1e0 - CAST(levenshtein_distance(l.c1, r.c1) AS DOUBLE) / CAST(greatest(length(l.c1), length(r.c1)) AS DOUBLE)) ELSE fail('kindred: matchkeys[2] (fs).fields[2] (zip): scorer levenshtein is compiled for ASCII text only in trino; got another character') END AS s7,
           CASE WHEN l.c5 = r.c5 THEN l.tf_c5 END AS tf_c5
         FROM "hive"."crm"."kindred_candidates" AS c
         JOIN "hive"."crm"."kindred_records" AS l ON l.row_id = c.a
