@@ -73,3 +73,25 @@ export function doubleLiteral(x: number): string {
 export function standardString(s: string): string {
   return `'${s.replace(/'/g, "''")}'`;
 }
+
+/**
+ * A string literal where backslashes are escapes (Spark SQL, GoogleSQL):
+ * backslash and quote are escaped with a backslash.
+ *
+ * @example
+ * backslashString("a\\b'c"); // "'a\\\\b\\'c'"
+ */
+export function backslashString(s: string): string {
+  return `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+}
+
+/**
+ * Levenshtein similarity as kindred defines it, `1 − distance / longer length`,
+ * from a dialect's distance function and code-point length function.
+ *
+ * @example
+ * levenshteinSimilaritySql('levenshtein', 'length', 'DOUBLE', 'a', 'b'); // '(1e0 - CAST(levenshtein(a, b) AS DOUBLE) / ...)'
+ */
+export function levenshteinSimilaritySql(distance: string, length: string, double: string, a: string, b: string): string {
+  return `(1e0 - CAST(${distance}(${a}, ${b}) AS ${double}) / CAST(greatest(${length}(${a}), ${length}(${b})) AS ${double}))`;
+}

@@ -141,7 +141,7 @@ export function planSql(config: Config, models: Readonly<Record<string, unknown>
         : mk.fields.map((f, i) => ({ comparison: comparison(f, f.scorer, `${at}.fields[${i}] (${f.field})`), weight: f.weight }));
     let probabilistic: PlanMatchkey['probabilistic'] = null;
     if (mk.type === 'probabilistic') {
-      if (!(mk.name in models)) throw unsupported(`${at}: a probabilistic matchkey needs its trained parameters (m, u, weights); none were given`);
+      if (!(mk.name in models)) throw unsupported(`${at}: a probabilistic matchkey needs its trained parameters (m, u, weights); none were given (kindred sql --sample <csv> trains them)`);
       const params = parseParameters(models[mk.name]);
       if (params.fields.length !== mk.fields.length) throw unsupported(`${at}: the trained parameters have ${params.fields.length} fields, the matchkey ${mk.fields.length}`);
       probabilistic = {

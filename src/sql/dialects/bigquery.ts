@@ -1,8 +1,5 @@
 /** The BigQuery (GoogleSQL) dialect. */
-import { doubleLiteral, type Dialect } from '../dialect.js';
-
-// GoogleSQL string literals process backslash escapes.
-const bqString = (s: string): string => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+import { backslashString as bqString, doubleLiteral, levenshteinSimilaritySql, type Dialect } from '../dialect.js';
 
 /**
  * BigQuery: `EDIT_DISTANCE` is built in; Jaro and Jaro–Winkler are not.
@@ -28,7 +25,7 @@ export const bigquery: Dialect = {
   distinct: (a, b) => `(${a} IS DISTINCT FROM ${b})`,
   builtinScorer: (scorer, a, b) =>
     scorer === 'levenshtein'
-      ? `(1e0 - CAST(EDIT_DISTANCE(${a}, ${b}) AS FLOAT64) / CAST(GREATEST(CHAR_LENGTH(${a}), CHAR_LENGTH(${b})) AS FLOAT64))`
+      ? levenshteinSimilaritySql('EDIT_DISTANCE', 'CHAR_LENGTH', 'FLOAT64', a, b)
       : null,
   createTable: (name, select) => `CREATE OR REPLACE TABLE ${name} AS\n${select}`,
 };

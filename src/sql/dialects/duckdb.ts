@@ -1,8 +1,5 @@
 /** The DuckDB dialect (also what the embedded engine runs). */
-import { doubleLiteral, standardString, type Dialect } from '../dialect.js';
-
-const levenshteinSimilarity = (a: string, b: string): string =>
-  `(1e0 - CAST(levenshtein(${a}, ${b}) AS DOUBLE) / CAST(greatest(length(${a}), length(${b})) AS DOUBLE))`;
+import { doubleLiteral, levenshteinSimilaritySql, standardString, type Dialect } from '../dialect.js';
 
 /**
  * DuckDB: `jaro_similarity`, `jaro_winkler_similarity` and `levenshtein` are
@@ -31,7 +28,7 @@ export const duckdb: Dialect = {
   builtinScorer: (scorer, a, b) => {
     if (scorer === 'jaro_winkler') return `jaro_winkler_similarity(${a}, ${b})`;
     if (scorer === 'jaro') return `jaro_similarity(${a}, ${b})`;
-    if (scorer === 'levenshtein') return levenshteinSimilarity(a, b);
+    if (scorer === 'levenshtein') return levenshteinSimilaritySql('levenshtein', 'length', 'DOUBLE', a, b);
     return null;
   },
   createTable: (name, select) => `CREATE OR REPLACE TABLE ${name} AS\n${select}`,

@@ -1,8 +1,5 @@
 /** The Spark SQL dialect (Databricks). */
-import { doubleLiteral, type Dialect } from '../dialect.js';
-
-// Spark string literals process backslash escapes: a backslash and a quote are escaped with one.
-const sparkString = (s: string): string => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+import { backslashString as sparkString, doubleLiteral, levenshteinSimilaritySql, type Dialect } from '../dialect.js';
 
 /**
  * Spark SQL: `levenshtein` is built in; Jaro and Jaro–Winkler are not, so
@@ -30,7 +27,7 @@ export const spark: Dialect = {
   distinct: (a, b) => `NOT (${a} <=> ${b})`,
   builtinScorer: (scorer, a, b) =>
     scorer === 'levenshtein'
-      ? `(1e0 - CAST(levenshtein(${a}, ${b}) AS DOUBLE) / CAST(greatest(char_length(${a}), char_length(${b})) AS DOUBLE))`
+      ? levenshteinSimilaritySql('levenshtein', 'char_length', 'DOUBLE', a, b)
       : null,
   createTable: (name, select) => `CREATE OR REPLACE TABLE ${name} AS\n${select}`,
 };

@@ -1,5 +1,5 @@
 /** The Trino dialect (also Presto and Athena, which share its functions). */
-import { doubleLiteral, standardString, type Dialect } from '../dialect.js';
+import { doubleLiteral, levenshteinSimilaritySql, standardString, type Dialect } from '../dialect.js';
 
 /**
  * Trino: `levenshtein_distance` is built in; Jaro and Jaro–Winkler are not.
@@ -25,7 +25,7 @@ export const trino: Dialect = {
   distinct: (a, b) => `(${a} IS DISTINCT FROM ${b})`,
   builtinScorer: (scorer, a, b) =>
     scorer === 'levenshtein'
-      ? `(1e0 - CAST(levenshtein_distance(${a}, ${b}) AS DOUBLE) / CAST(greatest(length(${a}), length(${b})) AS DOUBLE))`
+      ? levenshteinSimilaritySql('levenshtein_distance', 'length', 'DOUBLE', a, b)
       : null,
   createTable: (name, select) => `CREATE TABLE ${name} AS\n${select}`,
 };

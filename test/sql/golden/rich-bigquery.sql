@@ -99,12 +99,12 @@ FROM (
         SELECT c.a, c.b,
           CASE WHEN l.c3 IS NULL OR r.c3 IS NULL THEN NULL WHEN l.c3 = r.c3 THEN 1e0 ELSE 0e0 END AS s0,
           CASE WHEN l.c4 IS NULL OR r.c4 IS NULL THEN NULL WHEN l.c4 = r.c4 THEN 1e0 ELSE 0e0 END AS s1,
-          CASE WHEN l.c5 IS NULL OR r.c5 IS NULL THEN NULL WHEN l.c5 = r.c5 THEN 1e0 WHEN l.ascii_c5 AND r.ascii_c5 THEN (1e0 - CAST(EDIT_DISTANCE(l.c5, r.c5) AS FLOAT64) / CAST(GREATEST(CHAR_LENGTH(l.c5), CHAR_LENGTH(r.c5)) AS FLOAT64)) ELSE ERROR('kindred: matchkeys[1] (person).fields[0] (name): scorer levenshtein is compiled for ASCII text only in bigquery; got another character') END AS s2,
+          CASE WHEN l.c5 IS NULL OR r.c5 IS NULL THEN NULL WHEN l.c5 = r.c5 THEN 1e0 WHEN l.ascii_c5 AND r.ascii_c5 THEN (1e0 - CAST(EDIT_DISTANCE(l.c5, r.c5) AS FLOAT64) / CAST(greatest(CHAR_LENGTH(l.c5), CHAR_LENGTH(r.c5)) AS FLOAT64)) ELSE ERROR('kindred: matchkeys[1] (person).fields[0] (name): scorer levenshtein is compiled for ASCII text only in bigquery; got another character') END AS s2,
           CASE WHEN l.c6 IS NULL OR r.c6 IS NULL THEN NULL WHEN l.c6 = r.c6 THEN 1e0 ELSE 0e0 END AS s3,
           CASE WHEN l.c7 IS NULL OR r.c7 IS NULL THEN NULL WHEN l.c7 = r.c7 THEN 1e0 ELSE 0e0 END AS s4,
-          CASE WHEN l.c8 IS NULL OR r.c8 IS NULL THEN NULL WHEN l.c8 = r.c8 THEN 1e0 WHEN l.ascii_c8 AND r.ascii_c8 THEN (1e0 - CAST(EDIT_DISTANCE(l.c8, r.c8) AS FLOAT64) / CAST(GREATEST(CHAR_LENGTH(l.c8), CHAR_LENGTH(r.c8)) AS FLOAT64)) ELSE ERROR('kindred: matchkeys[1] (person).negative_evidence[0] (phone): scorer levenshtein is compiled for ASCII text only in bigquery; got another character') END AS s5,
+          CASE WHEN l.c8 IS NULL OR r.c8 IS NULL THEN NULL WHEN l.c8 = r.c8 THEN 1e0 WHEN l.ascii_c8 AND r.ascii_c8 THEN (1e0 - CAST(EDIT_DISTANCE(l.c8, r.c8) AS FLOAT64) / CAST(greatest(CHAR_LENGTH(l.c8), CHAR_LENGTH(r.c8)) AS FLOAT64)) ELSE ERROR('kindred: matchkeys[1] (person).negative_evidence[0] (phone): scorer levenshtein is compiled for ASCII text only in bigquery; got another character') END AS s5,
           CASE WHEN l.c9 IS NULL OR r.c9 IS NULL THEN NULL WHEN l.c9 = r.c9 THEN 1e0 ELSE 0e0 END AS s6,
-          CASE WHEN l.c1 IS NULL OR r.c1 IS NULL THEN NULL WHEN l.c1 = r.c1 THEN 1e0 WHEN l.ascii_c1 AND r.ascii_c1 THEN (1e0 - CAST(EDIT_DISTANCE(l.c1, r.c1) AS FLOAT64) / CAST(GREATEST(CHAR_LENGTH(l.c1), CHAR_LENGTH(r.c1)) AS FLOAT64)) ELSE ERROR('kindred: matchkeys[2] (fs).fields[2] (zip): scorer levenshtein is compiled for ASCII text only in bigquery; got another character') END AS s7,
+          CASE WHEN l.c1 IS NULL OR r.c1 IS NULL THEN NULL WHEN l.c1 = r.c1 THEN 1e0 WHEN l.ascii_c1 AND r.ascii_c1 THEN (1e0 - CAST(EDIT_DISTANCE(l.c1, r.c1) AS FLOAT64) / CAST(greatest(CHAR_LENGTH(l.c1), CHAR_LENGTH(r.c1)) AS FLOAT64)) ELSE ERROR('kindred: matchkeys[2] (fs).fields[2] (zip): scorer levenshtein is compiled for ASCII text only in bigquery; got another character') END AS s7,
           CASE WHEN l.c5 = r.c5 THEN l.tf_c5 END AS tf_c5
         FROM `my-project`.`crm`.`kindred_candidates` AS c
         JOIN `my-project`.`crm`.`kindred_records` AS l ON l.row_id = c.a
