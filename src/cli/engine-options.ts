@@ -4,14 +4,24 @@ import { ENGINES, type EngineName } from '../engine/engines.js';
 import { defaultDuckdbLimits, type DuckdbLimits } from '../engine/sql/run-duckdb.js';
 import { KindredError } from '../errors/registry.js';
 
-/** The engine options, for a command's option table. */
+/**
+ * The engine options, for a command's option table.
+ *
+ * @example
+ * parseCommandArgs('dedupe', argv, { ...INPUT_OPTIONS, ...ENGINE_OPTIONS });
+ */
 export const ENGINE_OPTIONS = {
   engine: { type: 'string' },
   'memory-limit': { type: 'string' },
   'temp-dir': { type: 'string' },
 } as const;
 
-/** Help text lines for the engine options. */
+/**
+ * Help text lines for the engine options.
+ *
+ * @example
+ * const HELP = `Options:\n${ENGINE_HELP}`;
+ */
 export const ENGINE_HELP = `  --engine pool|duckdb   pool (default): the worker pool, in memory; duckdb: the
                        configuration compiled to SQL and run out of core by
                        embedded DuckDB on the CSV (needs --config and one file;

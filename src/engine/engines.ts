@@ -6,7 +6,12 @@ import { runMatching, type PairList, type PhaseReport, type ProgressFn } from '.
 import { runDuckdb, type DuckdbLimits } from './sql/run-duckdb.js';
 import type { WorkerPool } from './worker-pool.js';
 
-/** The engines a run can use. */
+/**
+ * The engines a run can use.
+ *
+ * @example
+ * ENGINES.includes('duckdb'); // true
+ */
 export const ENGINES = ['pool', 'duckdb'] as const;
 
 /** An engine name. */

@@ -1,6 +1,11 @@
 /** What a SQL dialect must spell for the compiled plan: literals, regular expressions, string lengths, failures, table statements. */
 
-/** The dialects kindred compiles to. */
+/**
+ * The dialects kindred compiles to.
+ *
+ * @example
+ * DIALECTS.includes('trino'); // true
+ */
 export const DIALECTS = ['duckdb', 'spark', 'trino', 'bigquery'] as const;
 
 /** A dialect name. */

@@ -4,8 +4,20 @@ import type { Dialect } from './dialect.js';
 import type { PlanComparison, PlanMatchkey, SqlPlan } from './plan.js';
 import { transformSql } from './transform-sql.js';
 
-/** The names the embedded DuckDB engine registers its own functions under (see src/engine/sql/engine-functions.ts). */
+/**
+ * The name the embedded DuckDB engine registers kindred's transforms under (src/engine/sql/engine-functions.ts).
+ *
+ * @example
+ * `${TRANSFORM_FUNCTION}('soundex', c0)`; // "kindred_transform('soundex', c0)"
+ */
 export const TRANSFORM_FUNCTION = 'kindred_transform';
+
+/**
+ * The name the embedded DuckDB engine registers kindred's scorers under.
+ *
+ * @example
+ * `${SCORE_FUNCTION}('token_sort', l.c1, r.c1)`;
+ */
 export const SCORE_FUNCTION = 'kindred_score';
 
 /** Where the records come from and what to call the tables made. */

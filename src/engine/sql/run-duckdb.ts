@@ -137,7 +137,7 @@ export async function runDuckdb(
       'score',
       async () => {
         await connection.run(statements[2].sql);
-        return readEdges(connection);
+        return readKeptEdges(connection);
       },
       (p) => ({ candidate_pairs: candidatePairs, kept_pairs: p.count }),
     );
@@ -158,7 +158,7 @@ export async function runDuckdb(
 }
 
 /** The kept edges as a {@link PairList}, ordered by (a, b); flags = deciding matchkey | 0x80 when matched, as the worker writes them. */
-async function readEdges(connection: DuckDBConnection): Promise<PairList> {
+async function readKeptEdges(connection: DuckDBConnection): Promise<PairList> {
   const n = await count(connection, 'SELECT count(*) FROM kindred_edges');
   const pairs: PairList = { a: new Int32Array(n), b: new Int32Array(n), score: new Float64Array(n), flags: new Uint8Array(n), count: n };
   const result = await connection.run('SELECT CAST(a AS INTEGER), CAST(b AS INTEGER), score, CAST(decider AS INTEGER), matched FROM kindred_edges ORDER BY a, b');
