@@ -130,6 +130,8 @@ function passMatch(plan: SqlPlan, i: number): string {
 }
 
 function candidatesSelect(plan: SqlPlan, d: Dialect, records: string): string {
+  // No pass, no candidate pair (as in the worker-pool engine): an empty table of the right column types.
+  if (plan.passes.length === 0) return `SELECT l.row_id AS a, r.row_id AS b\nFROM ${records} AS l JOIN ${records} AS r ON l.row_id = r.row_id\nWHERE FALSE`;
   return plan.passes
     .map((p, i) => {
       const on = [passMatch(plan, i), 'l.row_id < r.row_id'];

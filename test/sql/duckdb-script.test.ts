@@ -67,3 +67,13 @@ test('a scorer with no form in a dialect is a compile error naming the field and
     /--id <column> is required for spark/,
   );
 });
+
+test('no blocking pass: no candidate pairs, as in the worker-pool engine, and the script still runs', async () => {
+  const config = parseConfigText(`matchkeys: [{name: n, type: weighted, threshold: 0.5, fields: [{field: surname, scorer: jaro_winkler}]}]`, 'nokeys.yaml');
+  const connection = await duckdbWith(join(REPO_ROOT, 'data', 'people-200.csv'));
+  for (const s of compileStatements(config, dialectNamed('duckdb'), { table: 'crm.people', id: null, prefix: 'kindred_', configLabel: 'nokeys.yaml' })) await connection.run(s.sql);
+  const [[candidates]] = (await connection.runAndReadAll('SELECT count(*) FROM crm.kindred_candidates')).getRows();
+  assert.equal(Number(candidates), 0);
+  const { store } = await ingestCsv(join(REPO_ROOT, 'data', 'people-200.csv'), pool);
+  assert.equal((await runMatching(store, config, pool)).candidatePairs, 0);
+});
