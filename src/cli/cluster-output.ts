@@ -39,17 +39,20 @@ export function clusterOutput(command: string, values: Record<string, unknown>):
 }
 
 /**
- * Writes every row's cluster to --out or stdout; a failed write is a `run_failed` error naming the target.
+ * Writes every row's cluster to --out or stdout, with the records' columns
+ * from `rows` under --with-records (null when the command never holds the
+ * rows in memory, and then refuses --with-records); a failed write is a
+ * `run_failed` error naming the target.
  *
  * @example
  * await writeClusterOutput('dedupe', output, run.store, run.clusterOf);
  */
-export async function writeClusterOutput(command: string, output: ClusterOutput, rows: ClusterRows, clusterOf: ArrayLike<number>): Promise<void> {
+export async function writeClusterOutput(command: string, output: ClusterOutput, rows: ClusterRows | null, clusterOf: ArrayLike<number>): Promise<void> {
   const { out } = output;
   const outFd = out !== undefined ? openOutputFile(command, '--out', out) : null;
   const stream = outFd !== null ? fs.createWriteStream('', { fd: outFd }) : process.stdout;
   try {
-    await writeClusters(stream, rows, clusterOf, { format: output.format, withRecords: output.withRecords });
+    await writeClusters(stream, clusterOf, { format: output.format, records: output.withRecords ? rows : null });
     if (outFd !== null) {
       // finished() rejects on a write error that surfaces only while the last bytes are flushed.
       stream.end();

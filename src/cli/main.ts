@@ -16,7 +16,9 @@ Commands:
   apply       run matching on a file, apply a change file, write row_id,cluster_id
   evaluate    run matching and score it against a truth file
   autoconfig  build a configuration from the data and print the controller's telemetry
-  sql         query the state database with kindred's SQL functions
+  sql         query the state database with kindred's SQL functions, or (with
+              --dialect) print the configuration compiled to SQL
+  cluster     cluster the edges a SQL engine wrote (kindred cluster --edges)
 
 Run kindred <command> --help for a command's options.
 Exit codes: 0 success, 1 run-time failure, 2 usage or configuration error.
@@ -31,6 +33,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   evaluate: async () => (await import('./evaluate.js')).evaluateCommand,
   autoconfig: async () => (await import('./autoconfig.js')).autoconfigCommand,
   sql: async () => (await import('./sql.js')).sqlCommand,
+  cluster: async () => (await import('./cluster.js')).clusterCommand,
 };
 
 async function main(argv: string[]): Promise<number> {

@@ -11,8 +11,11 @@ import { fingerprintFile } from '../store/state-path.js';
 import { registerSqlFunctions } from '../store/sql-functions.js';
 import { runSql, type SqlResult } from '../store/run-sql.js';
 import { parseCommandArgs, requireString } from './args.js';
+import { isCompileMode, sqlCompileCommand } from './sql-compile.js';
 
 export const SQL_HELP = `Usage: kindred sql --file <csv> [--state <dir>] [--table] "<SQL>"
+       kindred sql --dialect duckdb|spark|trino|bigquery --config <yaml> --table <name> [--id <column>]
+                   (compiles the configuration to SQL; kindred sql --dialect spark --help)
 
 Opens the state database of the dataset <csv> and runs one SQL statement with
 kindred's SQL functions registered:
@@ -103,8 +106,13 @@ function printTable(result: SqlResult): string {
   return [line(result.columns), widths.map((w) => '-'.repeat(w)).join('-+-'), ...result.rows.map((r) => line(r.map(text)))].join('\n');
 }
 
-/** Runs the command; returns the exit code. */
+/**
+ * Runs the command; returns the exit code. With \`--dialect\` it compiles a
+ * configuration to SQL instead (src/cli/sql-compile.ts), where \`--table\`
+ * names the input table; without it, \`--table\` is the output format flag.
+ */
 export async function sqlCommand(argv: string[]): Promise<number> {
+  if (isCompileMode(argv)) return sqlCompileCommand(argv);
   const { values, positionals } = parseCommandArgs(
     'sql',
     argv,

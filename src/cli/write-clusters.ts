@@ -22,17 +22,16 @@ export function csvCell(v: string | null): string {
 }
 
 /**
- * Streams `row_id,cluster_id` (plus the record's columns with
- * `withRecords`) for every row.
+ * Streams `row_id,cluster_id` (plus the record's columns, when `records`
+ * holds the rows) for every row of `clusterOf`.
  *
  * @example
- * await writeClusters(process.stdout, store, clusterOf, { format: 'csv', withRecords: false });
+ * await writeClusters(process.stdout, clusterOf, { format: 'csv', records: null });
  */
 export async function writeClusters(
   out: Writable,
-  store: ClusterRows,
   clusterOf: ArrayLike<number>,
-  opts: { format: 'csv' | 'json'; withRecords: boolean },
+  opts: { format: 'csv' | 'json'; records: ClusterRows | null },
 ): Promise<void> {
   // One 'error' listener for the whole write (a write error, such as ENOSPC, arrives after the write call returned);
   // a wait for 'drain' ends on it too. The caller watches the stream's end (stream.finished) after this returns.
@@ -47,7 +46,7 @@ export async function writeClusters(
     if (!out.write(s)) await once(out, 'drain');
   };
   try {
-    await writeAll(write, store, clusterOf, opts);
+    await writeAll(write, clusterOf, opts);
   } finally {
     out.off('error', failed);
   }
@@ -55,14 +54,14 @@ export async function writeClusters(
 
 async function writeAll(
   write: (s: string) => Promise<void>,
-  store: ClusterRows,
   clusterOf: ArrayLike<number>,
-  opts: { format: 'csv' | 'json'; withRecords: boolean },
+  opts: { format: 'csv' | 'json'; records: ClusterRows | null },
 ): Promise<void> {
-  const n = store.rowCount;
+  const n = clusterOf.length;
+  const store = opts.records;
   const chunk = 20_000;
   if (opts.format === 'csv') {
-    const header = ['row_id', 'cluster_id', ...(opts.withRecords ? store.names : [])];
+    const header = ['row_id', 'cluster_id', ...(store !== null ? store.names : [])];
     await write(header.map(csvCell).join(',') + '\n');
     for (let start = 0; start < n; start += chunk) {
       let s = '';
@@ -70,7 +69,7 @@ async function writeAll(
         // A deleted row (cluster −1, after `kindred apply`) is not written: its id is gone.
         if (clusterOf[r] < 0) continue;
         s += `${r},${clusterOf[r]}`;
-        if (opts.withRecords) for (let c = 0; c < store.names.length; c++) s += ',' + csvCell(store.get(c, r));
+        if (store !== null) for (let c = 0; c < store.names.length; c++) s += ',' + csvCell(store.get(c, r));
         s += '\n';
       }
       await write(s);
@@ -84,7 +83,7 @@ async function writeAll(
     for (let r = start; r < Math.min(n, start + chunk); r++) {
       if (clusterOf[r] < 0) continue;
       const o: Record<string, unknown> = { row_id: r, cluster_id: clusterOf[r] };
-      if (opts.withRecords) o.record = store.record(r);
+      if (store !== null) o.record = store.record(r);
       parts.push(JSON.stringify(o));
     }
     if (parts.length === 0) continue;

@@ -156,21 +156,9 @@ export async function runMatching(
   const training: MatchRun['training'] = {};
   if (config.matchkeys.some((m) => m.type === 'probabilistic')) {
     t = performance.now();
-    // Blocking guarantees agreement on a block pass's key only; a window pairs rows with different keys.
-    const passFieldKeys = specs.map((sp) => (sp.window === null ? sp.fields.map((f) => fieldKey(f.field, f.transforms)) : []));
-    for (const mk of config.matchkeys) {
-      if (mk.type !== 'probabilistic') continue;
-      const pairs = samplePairs(index.passes, mk.em.sample_pairs, mk.em.seed);
-      const trained = await pool.run('trainProbabilistic', {
-        matchkey: mk,
-        fields: handle.fields,
-        rowCount: store.rowCount,
-        pairs,
-        passFieldKeys,
-      });
-      handle.models[mk.name] = trained.model;
-      training[mk.name] = { converged: trained.converged, iterations: trained.iterations, sampled_pairs: pairs.count };
-    }
+    const trained = await trainMatchkeys(config, specs, index, handle.fields, store.rowCount, pool);
+    Object.assign(handle.models, trained.models);
+    Object.assign(training, trained.training);
     report('train', t, Object.fromEntries(Object.entries(training).map(([k, v]) => [k, `${v.converged ? 'converged' : 'not converged'} after ${v.iterations} iterations`])));
   }
 
@@ -207,6 +195,53 @@ export async function runMatching(
     phases,
     ms: performance.now() - t0,
   };
+}
+
+/**
+ * Trains every probabilistic matchkey on the pool, from pairs sampled from
+ * the blocking passes (the one training path of both engines).
+ */
+async function trainMatchkeys(
+  config: Config,
+  specs: PassSpec[],
+  index: BlockIndex,
+  fields: RunHandle['fields'],
+  rowCount: number,
+  pool: WorkerPool,
+): Promise<{ models: Record<string, unknown>; training: MatchRun['training'] }> {
+  const models: Record<string, unknown> = {};
+  const training: MatchRun['training'] = {};
+  // Blocking guarantees agreement on a block pass's key only; a window pairs rows with different keys.
+  const passFieldKeys = specs.map((sp) => (sp.window === null ? sp.fields.map((f) => fieldKey(f.field, f.transforms)) : []));
+  for (const mk of config.matchkeys) {
+    if (mk.type !== 'probabilistic') continue;
+    const pairs = samplePairs(index.passes, mk.em.sample_pairs, mk.em.seed);
+    const trained = await pool.run('trainProbabilistic', { matchkey: mk, fields, rowCount, pairs, passFieldKeys });
+    models[mk.name] = trained.model;
+    training[mk.name] = { converged: trained.converged, iterations: trained.iterations, sampled_pairs: pairs.count };
+  }
+  return { models, training };
+}
+
+/**
+ * The trained models (JSON, by matchkey name) a run of `config` on `store`
+ * would score with: the same preparation, blocking and training as
+ * {@link runMatching}, without scoring. For engines that score elsewhere
+ * (the SQL engines) and need the worker-pool engine's parameters.
+ *
+ * @example
+ * const { models } = await trainModels(store, config, pool);
+ * models.person; // FellegiSunterParameters JSON
+ */
+export async function trainModels(
+  store: ColumnStore,
+  config: Config,
+  pool: WorkerPool,
+): Promise<{ models: Record<string, unknown>; training: MatchRun['training'] }> {
+  const fields = await prepareFields(store, configFieldRefs(config), pool);
+  const specs = passSpecs(config);
+  const index = await BlockIndex.build(specs, fields, pool, { maxBlockSize: config.blocking.max_block_size, skipOversized: config.blocking.oversized === 'skip' });
+  return trainMatchkeys(config, specs, index, fields.handles(), store.rowCount, pool);
 }
 
 /** The matched pairs (the links clustering joins on). */

@@ -35,6 +35,8 @@ export const ERROR_CODES = {
   usage: 2,
   config_invalid: 2,
   csv_invalid: 2,
+  // A configuration part that cannot be compiled to SQL for the dialect asked for.
+  sql_unsupported: 2,
   file_not_found: 2,
   run_failed: 1,
 } as const;

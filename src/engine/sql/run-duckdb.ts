@@ -1,0 +1,178 @@
+/** The embedded out-of-core engine: the configuration compiled to DuckDB SQL, run on the CSV, and the returned edges clustered by kindred's constrained clustering. */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { checkConfigColumns } from '../../config/columns.js';
+import type { Config } from '../../config/types.js';
+import { KindredError } from '../../errors/registry.js';
+import { duckdb } from '../../sql/dialects/duckdb.js';
+import { planSql } from '../../sql/plan.js';
+import { renderSql, type SqlStatement } from '../../sql/render.js';
+import { buildClusters, clusterLimits } from '../clustering/cluster-builder.js';
+import { matchedLinks, type PairList, type PhaseReport, type ProgressFn } from '../run.js';
+import { registerEngineFunctions } from './engine-functions.js';
+
+/** How DuckDB may use the machine. */
+export interface DuckdbLimits {
+  /** DuckDB `memory_limit` (e.g. `4GB`); beyond it, operators spill to `tempDirectory`. */
+  memoryLimit: string;
+  /** Where DuckDB spills; created if missing. */
+  tempDirectory: string;
+  threads: number;
+}
+
+/** What a DuckDB run produced: the same shape of outcome as the worker-pool engine's. */
+export interface DuckdbRun {
+  rowCount: number;
+  candidatePairs: number;
+  /** Kept pairs (matched, or in the review band), ordered by (a, b). */
+  pairs: PairList;
+  clusterOf: Int32Array;
+  phases: PhaseReport[];
+  /** The statements run, in order. */
+  statements: SqlStatement[];
+}
+
+/**
+ * Sane defaults: half the machine's memory, a fresh spill folder under the
+ * system temporary folder, every core.
+ *
+ * @example
+ * defaultDuckdbLimits().memoryLimit; // '12GB' on a 24 GB machine
+ */
+export function defaultDuckdbLimits(): DuckdbLimits {
+  return {
+    memoryLimit: `${Math.max(1, Math.floor(os.totalmem() / 2 ** 30 / 2))}GB`,
+    tempDirectory: path.join(os.tmpdir(), `kindred-duckdb-${crypto.randomUUID()}`),
+    threads: os.availableParallelism(),
+  };
+}
+
+/** The CSV as a DuckDB table expression: every cell text, RFC 4180 quoting, a header row. */
+function csvSource(file: string): string {
+  const literal = `'${file.replace(/'/g, "''")}'`;
+  return `read_csv(${literal}, header = true, all_varchar = true, delim = ',', quote = '"', escape = '"', auto_detect = true, sample_size = -1)`;
+}
+
+async function count(connection: DuckDBConnection, sql: string): Promise<number> {
+  const rows = (await connection.runAndReadAll(sql)).getRows();
+  return Number(rows[0][0]);
+}
+
+/**
+ * Runs a configuration on a CSV file with DuckDB: loads it (row id = data
+ * row index, as kindred's own loader numbers rows), prepares the fields,
+ * blocks, scores, and clusters the matched edges with the same constrained
+ * clustering as the worker-pool engine. Progress per phase. Probabilistic
+ * matchkeys score with `options.models` (trained parameters by matchkey
+ * name; see `trainModels`).
+ *
+ * @throws KindredError `sql_unsupported` when the configuration has a part with no SQL form.
+ * @example
+ * const run = await runDuckdb('people.csv', config, defaultDuckdbLimits());
+ * run.clusterOf[17]; // the cluster id (smallest member row id) of row 17
+ */
+export async function runDuckdb(
+  file: string,
+  config: Config,
+  limits: DuckdbLimits,
+  options: {
+    onPhase?: (r: PhaseReport) => void;
+    onProgress?: ProgressFn;
+    models?: Readonly<Record<string, unknown>>;
+    /** Names the configuration in the error for a column the file lacks. */
+    configLabel?: string;
+  } = {},
+): Promise<DuckdbRun> {
+  const plan = planSql(config, options.models);
+  const statements = renderSql(plan, duckdb, { source: 'kindred_input', id: 'rowid', prefix: 'kindred_', engineFunctions: true });
+  const madeTemp = !fs.existsSync(limits.tempDirectory);
+  fs.mkdirSync(limits.tempDirectory, { recursive: true });
+  const instance = await DuckDBInstance.create(':memory:', {
+    memory_limit: limits.memoryLimit,
+    temp_directory: limits.tempDirectory,
+    threads: String(limits.threads),
+    preserve_insertion_order: 'true',
+  });
+  const connection = await instance.connect();
+  const phases: PhaseReport[] = [];
+  const phase = async <T>(name: PhaseReport['phase'], work: () => Promise<T>, detail: (t: T) => PhaseReport['detail']): Promise<T> => {
+    const t0 = performance.now();
+    options.onProgress?.(name, 0, 1);
+    const out = await work();
+    options.onProgress?.(name, 1, 1);
+    const r = { phase: name, ms: performance.now() - t0, detail: detail(out) };
+    phases.push(r);
+    options.onPhase?.(r);
+    return out;
+  };
+  try {
+    registerEngineFunctions(connection);
+    const rowCount = await phase(
+      'prepare',
+      async () => {
+        try {
+          await connection.run(`CREATE TABLE kindred_input AS SELECT * FROM ${csvSource(file)}`);
+        } catch (e) {
+          throw new KindredError('csv_invalid', `${file}: DuckDB could not read it as CSV (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`);
+        }
+        const columns = (await connection.runAndReadAll('SELECT column_name FROM (DESCRIBE kindred_input)')).getRows().map((r) => String(r[0]));
+        checkConfigColumns(config, columns, options.configLabel ?? 'the configuration', file);
+        await connection.run(statements[0].sql);
+        return count(connection, 'SELECT count(*) FROM kindred_records');
+      },
+      (n) => ({ rows: n, fields: plan.columns.length }),
+    );
+    const candidatePairs = await phase(
+      'block',
+      async () => {
+        await connection.run(statements[1].sql);
+        return count(connection, 'SELECT count(*) FROM kindred_candidates');
+      },
+      (n) => ({ passes: plan.passes.length, candidate_pairs: n }),
+    );
+    const pairs = await phase(
+      'score',
+      async () => {
+        await connection.run(statements[2].sql);
+        return readKeptEdges(connection);
+      },
+      (p) => ({ candidate_pairs: candidatePairs, kept_pairs: p.count }),
+    );
+    const clustered = await phase(
+      'cluster',
+      async () => {
+        const links = matchedLinks(pairs);
+        return { clusterOf: buildClusters({ rowCount, links, ...clusterLimits(config.clustering) }), links: links.count };
+      },
+      (c) => ({ links: c.links }),
+    );
+    return { rowCount, candidatePairs, pairs, clusterOf: clustered.clusterOf, phases, statements };
+  } finally {
+    connection.closeSync();
+    instance.closeSync();
+    if (madeTemp) fs.rmSync(limits.tempDirectory, { recursive: true, force: true });
+  }
+}
+
+/** The kept edges as a {@link PairList}, ordered by (a, b); flags = deciding matchkey | 0x80 when matched, as the worker writes them. */
+async function readKeptEdges(connection: DuckDBConnection): Promise<PairList> {
+  const n = await count(connection, 'SELECT count(*) FROM kindred_edges');
+  const pairs: PairList = { a: new Int32Array(n), b: new Int32Array(n), score: new Float64Array(n), flags: new Uint8Array(n), count: n };
+  const result = await connection.run('SELECT CAST(a AS INTEGER), CAST(b AS INTEGER), score, CAST(decider AS INTEGER), matched FROM kindred_edges ORDER BY a, b');
+  let k = 0;
+  for (;;) {
+    const chunk = await result.fetchChunk();
+    if (chunk === null || chunk.rowCount === 0) break;
+    const [a, b, score, decider, matched] = [0, 1, 2, 3, 4].map((i) => chunk.getColumnVector(i));
+    for (let i = 0; i < chunk.rowCount; i++, k++) {
+      pairs.a[k] = a.getItem(i) as number;
+      pairs.b[k] = b.getItem(i) as number;
+      pairs.score[k] = score.getItem(i) as number;
+      pairs.flags[k] = (decider.getItem(i) as number) | (matched.getItem(i) === true ? 0x80 : 0);
+    }
+  }
+  return pairs;
+}

@@ -1,0 +1,84 @@
+/** Test fixtures: the configurations the SQL golden files are made from, with hand-written trained parameters for the probabilistic one. */
+import { parseConfigText } from '../../src/config/index.js';
+import type { Config } from '../../src/config/types.js';
+import { loadConfigFile } from '../../src/config/index.js';
+import { REPO_ROOT } from '../cli/run-cli.js';
+import { join } from 'node:path';
+
+/** One golden case: a configuration, the dialects it compiles for, and the parameters of its probabilistic matchkeys. */
+export interface GoldenCase {
+  name: string;
+  config: Config;
+  dialects: Array<'duckdb' | 'spark' | 'trino' | 'bigquery'>;
+  models: Record<string, unknown>;
+}
+
+// Everything but Jaro: every dialect compiles it. Transforms exact in SQL and exact on ASCII only,
+// an exact matchkey with negative evidence, link_only, oversized blocks skipped, a review band,
+// and a Fellegi-Sunter matchkey with 2-, 3- and threshold levels and term-frequency bits.
+const RICH = parseConfigText(
+  `
+matchkeys:
+  - name: by_email
+    type: exact
+    fields: [{field: email, transforms: [strip, lowercase]}]
+    negative_evidence:
+      - {field: dob, scorer: exact, penalty: 0.6}
+  - name: person
+    type: weighted
+    threshold: 0.8
+    min_weight: 1.5
+    fields:
+      - {field: name, scorer: levenshtein, weight: 0.6, transforms: [normalize_whitespace, uppercase]}
+      - {field: city, scorer: exact, weight: 0.15, transforms: [alpha_only]}
+      - {field: dob, scorer: exact, weight: 0.25, transforms: [digits_only, "substring:0:8"]}
+    negative_evidence:
+      - {field: phone, scorer: levenshtein, threshold: 0.5, penalty: 0.3, transforms: [strip_all, "substring:-4:-1"]}
+  - name: fs
+    type: probabilistic
+    threshold: 0.9
+    fields:
+      - {field: name, scorer: levenshtein, transforms: [normalize_whitespace, uppercase], levels: 3, tf_adjustment: true}
+      - {field: city, scorer: exact}
+      - {field: zip, scorer: levenshtein, level_thresholds: [0.5, 0.8]}
+blocking:
+  max_block_size: 500
+  oversized: skip
+  keys:
+    - fields: [{field: name, transforms: [first_token, lowercase]}, zip]
+    - fields: [{field: name, transforms: [last_token]}]
+review: {lo: 0.6, hi: 0.9}
+link: {source_column: source, mode: link_only}
+`,
+  'rich.yaml',
+);
+
+const FS_PARAMETERS = {
+  format: 'kindred-fellegi-sunter/1',
+  missing: 'unobserved',
+  lambda: 0.01,
+  converged: true,
+  iterations: 7,
+  lastChange: 0.0004,
+  emPairs: 1000,
+  uPairs: 5000,
+  warnings: [],
+  fields: [
+    { key: 'name|normalize_whitespace|uppercase', levels: 3, m: [0.1, 0.2, 0.7], u: [0.9, 0.09, 0.01], weights: [-3.169925001442312, 1.1520030934450498, 6.129283016944966], fixed: false, tfAdjustment: true },
+    { key: 'city', levels: 2, m: [0.2, 0.8], u: [0.95, 0.05], weights: [-2.2479275134435857, 4], fixed: false, tfAdjustment: false },
+    { key: 'zip', levels: 3, m: [0.05, 0.15, 0.8], u: [0.9, 0.08, 0.02], weights: [-4.169925001442312, 0.9068905956085185, 5.321928094887363], fixed: false, tfAdjustment: false },
+  ],
+};
+
+/**
+ * The golden cases: the standard tight workload (Jaro–Winkler: no Trino form) and the rich configuration above.
+ *
+ * @example
+ * for (const c of goldenCases()) for (const d of c.dialects) compile(c.config, d);
+ */
+export function goldenCases(): GoldenCase[] {
+  return [
+    { name: 'tight', config: loadConfigFile(join(REPO_ROOT, 'bench', 'workloads', 'tight.yaml')), dialects: ['duckdb', 'spark', 'bigquery'], models: {} },
+    { name: 'rich', config: RICH, dialects: ['duckdb', 'spark', 'trino', 'bigquery'], models: { fs: FS_PARAMETERS } },
+  ];
+}
