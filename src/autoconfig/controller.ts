@@ -4,7 +4,7 @@ import { ColumnStore } from '../data/column-store.js';
 import { KindredError } from '../errors/registry.js';
 import { runMatching, type MatchRun } from '../engine/run.js';
 import type { WorkerPool } from '../engine/worker-pool.js';
-import { healthVerdict, l1Distance, measureRun, signalVector, SIGNAL_FLOOR, type HealthSignals, type HealthVerdict } from './health-signals.js';
+import { healthVerdict, keepingFrom, l1Distance, measureRun, signalVector, SIGNAL_FLOOR, type HealthSignals, type HealthVerdict } from './health-signals.js';
 import { RULES, describeKey } from './rules.js';
 import { blockingRecallReport, type BlockingRecallReport } from './blocking-recall-report.js';
 import type { Containment } from './column-redundancy.js';
@@ -51,7 +51,7 @@ interface Entry {
   config: Config;
   signals: HealthSignals;
   verdict: HealthVerdict;
-  /** Kept pairs of the run, when it ran on the probe's rows (the sample is the uniform one). */
+  /** Kept pairs of the configuration on the probe's rows (the uniform sample), from the signal floor up, when known: the run's own when the sample is the uniform one. */
   pairs: MatchRun['pairs'] | null;
 }
 
@@ -103,7 +103,7 @@ export async function runController(store: ColumnStore, pool: WorkerPool, option
     const signal = deadline && options.signal ? AbortSignal.any([deadline, options.signal]) : (deadline ?? options.signal);
     let run: MatchRun;
     try {
-      run = await runMatching(sample, { ...config, review: { ...config.review, lo: Math.min(keepFrom, config.review.lo ?? 1) } }, pool, { signal });
+      run = await runMatching(sample, keepingFrom(config, keepFrom), pool, { signal });
     } catch (e) {
       if (deadline?.aborted !== true || options.signal?.aborted === true) throw e;
       stop = 'budget_time';
@@ -162,7 +162,8 @@ export async function runController(store: ColumnStore, pool: WorkerPool, option
         const run = await runMatching(sample, keepingFrom(tuned.config, SIGNAL_FLOOR), pool, { signal });
         const signals = measureRun(run);
         decisions.push({ iteration: entries.length, rule_name: PROBE_THRESHOLD_RULE, rationale: tuned.rationale, config_diff: tuned.config_diff, wall_clock_ms: Math.round(performance.now() - tIter) });
-        best = { iteration: entries.length, config: tuned.config, signals, verdict: healthVerdict(signals), pairs: sample === uniform ? run.pairs : null };
+        // Only the threshold moved, so the uniform sample's kept scores (from the floor up) still hold: the model choice need not run it again.
+        best = { iteration: entries.length, config: tuned.config, signals, verdict: healthVerdict(signals), pairs };
       }
     } catch (e) {
       // Out of time: the committed threshold stays v0's, as it would have without this step.
@@ -191,11 +192,6 @@ export async function runController(store: ColumnStore, pool: WorkerPool, option
   const recall = blockingRecallReport(uniform, probe, best.config.blocking.keys, across);
   const telemetry = buildTelemetry(options.source, best, stop, decisions, priors, recall, contained, modelChoice, performance.now() - t0);
   return { config: best.config, telemetry };
-}
-
-/** The configuration with its review band widened down to `from`, so a run keeps every pair scoring that much. */
-function keepingFrom(config: Config, from: number): Config {
-  return { ...config, review: { ...config.review, lo: Math.min(from, config.review.lo ?? 1) } };
 }
 
 /** A signal that aborts after `ms` or with the caller's. */

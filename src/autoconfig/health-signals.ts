@@ -73,6 +73,17 @@ export function maxHealthyBlock(nRows: number): number {
  */
 export const SIGNAL_FLOOR = VALLEY_RANGE[0] - 0.05;
 
+/**
+ * The configuration with its review band widened down to `from`, so a run
+ * keeps every pair scoring at least that much (whatever its own band).
+ *
+ * @example
+ * await runMatching(sample, keepingFrom(config, SIGNAL_FLOOR), pool);
+ */
+export function keepingFrom(config: Config, from: number): Config {
+  return { ...config, review: { ...config.review, lo: Math.min(from, config.review.lo ?? 1) } };
+}
+
 /** Borderline band half-width around the threshold (API.md §5.1). */
 const BORDERLINE = 0.1;
 /** Triples sampled per run for transitivity; enough for a stable rate, small enough to stay cheap. */

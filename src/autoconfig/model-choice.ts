@@ -5,7 +5,7 @@ import type { ColumnStore } from '../data/column-store.js';
 import { runMatching, type MatchRun, type PairList } from '../engine/run.js';
 import type { WorkerPool } from '../engine/worker-pool.js';
 import type { ColumnProfile } from './column-profile.js';
-import { SIGNAL_FLOOR } from './health-signals.js';
+import { keepingFrom, SIGNAL_FLOOR } from './health-signals.js';
 import { probeJudge, type LikelyMatches } from './likely-matches.js';
 import { eligiblePairs, probeAgreement, type ProbeAgreement } from './probe-agreement.js';
 import { scoreValley } from './score-valley.js';
@@ -143,9 +143,8 @@ export interface ChoiceOutcome {
 export async function chooseModel(input: ChoiceInput): Promise<ChoiceOutcome> {
   const { table, config, probe, pool, signal } = input;
   const mk = config.matchkeys[0];
-  const keep = (c: Config, from: number): Config => ({ ...c, review: { ...c.review, lo: Math.min(from, c.review.lo ?? 1) } });
   if (mk === undefined || mk.type !== 'weighted') throw new Error('chooseModel: the committed matchkey is not weighted');
-  const pairs = input.pairs ?? (await runMatching(table, keep(config, mk.threshold), pool, { signal })).pairs;
+  const pairs = input.pairs ?? (await runMatching(table, keepingFrom(config, mk.threshold), pool, { signal })).pairs;
   const judge = probeJudge(table, probe);
   const eligible = eligiblePairs(table, config);
   const weighted = probeAgreement(pairs, mk.threshold, probe, judge, eligible);
@@ -156,7 +155,7 @@ export async function chooseModel(input: ChoiceInput): Promise<ChoiceOutcome> {
     return { choice: { ...choice, weighted: weightedFigures, probabilistic: null, skipped: why, rationale: why }, config, run: null };
   }
   const first = withMatchkey(config, probabilisticTwin(mk, input.profiles, CONFIG_DEFAULTS.threshold.probabilistic));
-  const fsRun = await runMatching(table, keep(first, SIGNAL_FLOOR), pool, { signal });
+  const fsRun = await runMatching(table, keepingFrom(first, SIGNAL_FLOOR), pool, { signal });
   const threshold = scoreValley(fsRun.pairs.score.subarray(0, fsRun.pairs.count)) ?? CONFIG_DEFAULTS.threshold.probabilistic;
   const fs = probeAgreement(fsRun.pairs, threshold, probe, judge, eligible);
   const converged = Object.values(fsRun.training).every((t) => t.converged);
@@ -182,7 +181,7 @@ export async function chooseModel(input: ChoiceInput): Promise<ChoiceOutcome> {
   if (chosen === 'weighted') return { choice, config, run: null };
   const committed = withMatchkey(config, probabilisticTwin(mk, input.profiles, threshold));
   // Measured at the committed threshold, so the telemetry's health describes what is committed.
-  return { choice, config: committed, run: await runMatching(table, keep(committed, SIGNAL_FLOOR), pool, { signal }) };
+  return { choice, config: committed, run: await runMatching(table, keepingFrom(committed, SIGNAL_FLOOR), pool, { signal }) };
 }
 
 /** A model's figures in the telemetry's key order (a stored copy is compared byte for byte with the served one). */
