@@ -43,7 +43,7 @@ Options:
 /** A living table as the cluster writer reads it. */
 function liveRows(results: MatchResults): ClusterRows {
   const table = results.live.table;
-  return { names: results.columns, rowCount: table.rowCount, get: (c, r) => table.values(r)[c] ?? null, record: (r) => table.record(r) };
+  return { names: results.columns, get: (c, r) => table.values(r)[c] ?? null, record: (r) => table.record(r) };
 }
 
 /** Runs the command; returns the exit code. */

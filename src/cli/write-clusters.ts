@@ -10,7 +10,6 @@ import type { Writable } from 'node:stream';
  */
 export interface ClusterRows {
   readonly names: readonly string[];
-  readonly rowCount: number;
   get(column: number, row: number): string | null;
   record(row: number): Record<string, string | null>;
 }
