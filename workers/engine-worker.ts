@@ -6,6 +6,7 @@ import { lowerThreadPriority, poolNiceness } from '../src/engine/thread-priority
 lowerThreadPriority(poolNiceness(workerData));
 
 export { countChunk, fillChunk, quoteSplitPoints } from '../src/data/ingest-tasks.js';
+export { alignmentEvidenceTask } from '../src/data/alignment-evidence.js';
 export { fingerprintBytes } from '../src/store/fingerprint.js';
 export { prepareColumn } from '../src/engine/fields/prepare-column.js';
 export { buildPass } from '../src/engine/blocking/block-pass.js';

@@ -1,7 +1,7 @@
 /** Columns that repeat one another within a record (a first name inside a full name, a year inside a date), found from the rows, so that repeated evidence is counted once. */
 import type { ScoredField } from '../config/types.js';
 import type { ColumnStore } from '../data/column-store.js';
-import { wordsOf } from '../data/column-alignment.js';
+import { wordsOf } from '../data/value-words.js';
 import { sampleRows } from './column-profile.js';
 
 /** Rows read per pair of columns. */

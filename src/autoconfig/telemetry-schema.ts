@@ -54,10 +54,21 @@ export const TelemetrySchema = v.object({
   column_alignment: v.nullish(
     v.object({
       pairs: v.nullish(
-        v.array(v.object({ first: str, second: str, score: num, name_score: num, value_score: num, by: str })),
+        v.array(
+          v.object({
+            first: str,
+            second: str,
+            score: num,
+            name_score: num,
+            value_score: num,
+            by: str,
+            evidence: v.nullish(v.object({ pairs: num, agreement: num, chance: num, z: num })),
+          }),
+        ),
       ),
       first_only: v.nullish(v.array(v.string())),
       second_only: v.nullish(v.array(v.string())),
+      likely_pairs: v.nullish(num),
     }),
   ),
   decisions: v.nullish(v.array(DecisionSchema)),

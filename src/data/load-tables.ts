@@ -68,7 +68,9 @@ export async function loadTables(
   }
   const second = await ingestCsv(files[1], pool, ingestOptions);
   const fixed = checkedMapping(options.columns ?? {}, first.store, second.store, files, options.configLabel ?? 'configuration');
-  const alignment = alignColumns(first.store, second.store, fixed, options.exclude ?? []);
+  // The records' evidence is measured in a worker: tokenising thousands of records is a hot loop.
+  const evidence = await pool.run('alignmentEvidenceTask', { first: first.store.handle, second: second.store.handle, exclude: options.exclude ?? [] });
+  const alignment = alignColumns(first.store, second.store, fixed, options.exclude ?? [], evidence);
   const partnerOf = new Map(alignment.pairs.map((p) => [p.first, p.second]));
   const columns: StackedColumn[] = first.store.names.map((name, c) => ({ name, first: c, second: second.store.columnIndex(partnerOf.get(name) ?? '\u0000') }));
   const taken = new Set(first.store.names);
