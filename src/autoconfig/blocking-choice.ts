@@ -230,11 +230,14 @@ export interface BlockingChoiceOptions {
 /** The blocking passes of one name or text column, the most likely to hold duplicates together first. */
 function textPasses(p: ColumnProfile): BlockingKey[] {
   const pass = (...transforms: string[]): BlockingKey => ({ fields: [{ field: p.column, transforms }] });
-  if (p.kind === 'name') return [pass('lowercase', 'strip', 'substring:0:4'), pass('lowercase', 'first_token', 'soundex')];
+  // Two sources write a name's or a title's words in their own order ("Gayne Whitman", "Whitman, Gayne"): the same
+  // words sorted give both one key, where a prefix or a first or last word gives each its own.
+  const anyOrder = pass('lowercase', 'token_sort', 'alpha_only', 'substring:0:8');
+  if (p.kind === 'name') return [pass('lowercase', 'strip', 'substring:0:4'), pass('lowercase', 'first_token', 'soundex'), ...(p.avgTokens >= 1.5 ? [anyOrder] : [])];
   // Titles and product names: the same words, not always in the same order or with the same first word.
   // Product listings: two shops word a product differently but print the same model code.
   if (p.kind === 'text') {
-    const words = [pass('lowercase', 'alpha_only', 'substring:0:8'), pass('lowercase', 'first_token'), pass('lowercase', 'last_token')];
+    const words = [pass('lowercase', 'alpha_only', 'substring:0:8'), pass('lowercase', 'first_token'), pass('lowercase', 'last_token'), anyOrder];
     return carriesCodes(p) ? [pass('lowercase', 'code_token'), ...words] : words;
   }
   return [pass('lowercase', 'normalize_whitespace', 'substring:0:12')];
@@ -352,6 +355,7 @@ function approximateTransform(v: string, transforms: readonly string[]): string 
       s = [...s].slice(Number(a), Number(b)).join('');
     } else if (t === 'first_token') s = s.split(/\s+/)[0] ?? '';
     else if (t === 'last_token') s = s.split(/\s+/).at(-1) ?? '';
+    else if (t === 'token_sort') s = s.split(/\s+/).filter((w) => w.length > 0).sort().join(' ');
     else if (t === 'normalize_whitespace') s = s.replace(/\s+/g, ' ');
     else if (t === 'alpha_only') s = s.replace(/[^\p{L}]/gu, '');
     else if (t === 'soundex') s = s.slice(0, 1);
