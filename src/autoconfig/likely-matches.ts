@@ -61,30 +61,21 @@ export function looseKeys(value: string): string[] {
 const LONG_VALUE = 40;
 
 /**
- * How alike two case-folded values are, whatever the order of their words:
- * edit similarity (Damerau–Levenshtein, under which, unlike Jaro–Winkler,
- * two unrelated names or dates score low) of the values, or of their words
- * sorted when that is higher (two sources write "Gayne Whitman" and
- * "Whitman, Gayne"); for long values, the Jaccard share of their words.
+ * How alike two case-folded values are: edit similarity (Damerau–Levenshtein,
+ * under which, unlike Jaro–Winkler, two unrelated names or dates score
+ * low), or for long values the Jaccard share of their words.
  *
  * @example
- * similarity('smith', 'smyth');                   // 0.8
- * similarity('gayne whitman', 'whitman, gayne');  // 1
+ * similarity('smith', 'smyth'); // 0.8
  */
 export function similarity(a: string, b: string): number {
   if (a === b) return 1;
-  const wa = a.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 0);
-  const wb = b.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 0);
-  if (a.length <= LONG_VALUE && b.length <= LONG_VALUE) {
-    const direct = damerauLevenshteinSimilarity(a, b);
-    if (wa.length < 2 && wb.length < 2) return direct;
-    return Math.max(direct, damerauLevenshteinSimilarity(wa.sort().join(' '), wb.sort().join(' ')));
-  }
-  const sa = new Set(wa);
-  const sb = new Set(wb);
+  if (a.length <= LONG_VALUE && b.length <= LONG_VALUE) return damerauLevenshteinSimilarity(a, b);
+  const wa = new Set(a.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 0));
+  const wb = new Set(b.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 0));
   let shared = 0;
-  for (const w of sa) if (sb.has(w)) shared++;
-  const union = sa.size + sb.size - shared;
+  for (const w of wa) if (wb.has(w)) shared++;
+  const union = wa.size + wb.size - shared;
   return union === 0 ? 0 : shared / union;
 }
 

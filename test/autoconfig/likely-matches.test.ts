@@ -14,9 +14,6 @@ test('loose keys: the first three letters or digits of the value and of its last
 
 test('similarity: edit similarity on short values, shared words on long ones', () => {
   assert.equal(similarity('smith', 'smith'), 1);
-  assert.equal(similarity('gayne whitman', 'whitman, gayne'), 1, 'the same words in another order');
-  assert.equal(similarity('reptile, the', 'the reptile'), 1);
-  assert.ok(similarity('ann lee', 'lee ann') === 1 && similarity('ann lee', 'bob kay') < 0.3, 'sorting is no licence for unrelated words');
   assert.equal(similarity('smith', 'smyth'), 0.8);
   assert.ok(similarity('john', 'mary') < 0.3, 'unrelated names score low (Jaro–Winkler would give them ~0.5)');
   const long = 'the quick brown fox jumps over the lazy dog again and again';

@@ -22,9 +22,9 @@ function config(threshold: number): Config {
   return { ...c, matchkeys: [{ name: 'auto_weighted', type: 'weighted', threshold, min_weight: 0, fields: [{ field: 'name', transforms: [], scorer: 'jaro_winkler', weight: 1 }], negative_evidence: [] }] };
 }
 
-test('the sweep covers the score valley range in hundredths', () => {
+test('the sweep covers every threshold the score valley can set, in hundredths', () => {
   assert.equal(PROBE_THRESHOLDS[0], 0.55);
-  assert.equal(PROBE_THRESHOLDS.at(-1), 0.87, 'the last hundredth within the range (its edge is 0.875)');
+  assert.equal(PROBE_THRESHOLDS.at(-1), 0.9, 'the upper edge of the valley range\'s last bin, the highest the valley returns');
   assert.ok(PROBE_THRESHOLDS.every((t, k) => k === 0 || Math.abs(t - PROBE_THRESHOLDS[k - 1] - 0.01) < 1e-9));
 });
 
