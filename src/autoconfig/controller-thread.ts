@@ -7,6 +7,7 @@ import type { WorkerPool } from '../engine/worker-pool.js';
 import { errorFromWire, errorToWire, type WireError } from '../errors/across-threads.js';
 import { KindredError } from '../errors/registry.js';
 import { runController, type ControllerOptions, type ControllerResult } from './controller.js';
+import { controllerSetup } from './controller-setup.js';
 
 /** What the controller thread starts with (`workerData`). */
 export interface ControllerThreadData {
@@ -82,7 +83,8 @@ export function runControllerInThread(store: ColumnStore, pool: WorkerPool, opti
 export async function controllerThreadMain(parent: MessagePort, data: ControllerThreadData): Promise<void> {
   // As hot as a pool thread at times (signals and rules over the sample): it gives way to the event loop alike.
   lowerThreadPriority(data.niceness);
-  const pool = borrowedPool(data.port, data.workers, data.niceness);
+  // The setup's result (profiles, likely matches) is not shared memory: made here, it is not copied through the event loop.
+  const pool = borrowedPool(data.port, data.workers, data.niceness, { controllerSetup });
   const cancel = new AbortController();
   parent.on('message', (m: ToThread) => {
     if (m.kind === 'abort') cancel.abort(new KindredError('internal', 'the autoconfig run was cancelled'));

@@ -9,6 +9,9 @@ interface TaskRequest {
   input: unknown;
 }
 
+/** Worker tasks a borrowing thread runs itself, by name. */
+export type LocalTasks = Partial<Record<TaskName, (input: never) => unknown>>;
+
 type TaskReply = { id: number; output: unknown } | { id: number; error: WireError };
 
 /**
@@ -39,11 +42,16 @@ export function lendPool(pool: WorkerPool, port: MessagePort): () => void {
  * for its size stay the same. A task's error arrives as the same error
  * (a KindredError keeps its code). Closing it closes the port only.
  *
+ * `local` tasks run in the calling thread instead, which must itself be off
+ * the event loop: for a task whose result is large and not in shared memory,
+ * a relay would have the owning thread copy it twice (in from the pool, out
+ * to the caller), on its event loop.
+ *
  * @example
- * const pool = borrowedPool(workerData.port, workerData.workers, workerData.niceness);
+ * const pool = borrowedPool(workerData.port, workerData.workers, workerData.niceness, { controllerSetup });
  * const run = await runMatching(store, config, pool);
  */
-export function borrowedPool(port: MessagePort, workers: number, niceness: number): WorkerPool {
+export function borrowedPool(port: MessagePort, workers: number, niceness: number, local: LocalTasks = {}): WorkerPool {
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   let next = 0;
   port.on('message', (m: TaskReply) => {
@@ -57,6 +65,8 @@ export function borrowedPool(port: MessagePort, workers: number, niceness: numbe
   port.unref();
   const relay = {
     run(name: TaskName, input: unknown, transfer?: ArrayBuffer[]): Promise<unknown> {
+      const here = local[name];
+      if (here !== undefined) return Promise.resolve().then(() => here(input as never));
       const id = next++;
       return new Promise((resolve, reject) => {
         pending.set(id, { resolve, reject });
