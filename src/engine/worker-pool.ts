@@ -1,6 +1,7 @@
 /** The one Piscina pool that runs every hot loop (parsing, preparing fields, blocking, scoring, clustering) off the event loop. */
 import os from 'node:os';
 import { Piscina } from 'piscina';
+import { workerFile } from './worker-bundle.js';
 import type * as WorkerTasks from '../../workers/engine-worker.js';
 
 /**
@@ -81,7 +82,7 @@ export interface TaskRunner {
 
 function piscinaRunner(size: number, niceness: number): TaskRunner {
   const piscina = new Piscina({
-    filename: new URL('../../workers/engine-worker.js', import.meta.url).href,
+    filename: workerFile(new URL('../../workers/engine-worker.js', import.meta.url), new URL('../../../', import.meta.url)).href,
     minThreads: size,
     maxThreads: size,
     idleTimeout: 60_000,
