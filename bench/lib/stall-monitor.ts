@@ -31,7 +31,7 @@ export interface StallLog {
   bound_ms: number | null;
   /** When SIGTERM arrived (the end of what was measured), or null. */
   stopped_ms: number | null;
-  /** Gaps over 40 ms between SIGTERM and start-up. */
+  /** Gaps over 40 ms from start-up to SIGTERM; one that spans binding is counted from binding on. */
   stalls: Stall[];
   /** `monitorEventLoopDelay` (5 ms resolution) over the same span. */
   delay_p99_ms: number;
@@ -56,6 +56,12 @@ if (isMainThread && logFile !== undefined && process.platform === 'linux') {
   const log: StallLog = { bound_ms: null, stopped_ms: null, stalls: [], delay_p99_ms: 0, delay_max_ms: 0 };
   let last = t0;
   let lastCpu = mainThreadCpuMs();
+  // A stall that spans binding counts from binding on: what came before (loading the code) no probe can see.
+  const bind = (): void => {
+    log.bound_ms = Math.round(performance.now() - t0);
+    last = performance.now();
+    lastCpu = mainThreadCpuMs();
+  };
   const timer = setInterval(() => {
     const now = performance.now();
     const cpu = mainThreadCpuMs();
@@ -66,7 +72,7 @@ if (isMainThread && logFile !== undefined && process.platform === 'linux') {
   timer.unref();
   const write = process.stderr.write.bind(process.stderr) as (chunk: unknown, ...rest: unknown[]) => boolean;
   process.stderr.write = ((chunk: unknown, ...rest: unknown[]): boolean => {
-    if (log.bound_ms === null && String(chunk).includes('listening on')) log.bound_ms = Math.round(performance.now() - t0);
+    if (log.bound_ms === null && String(chunk).includes('listening on')) bind();
     return write(chunk, ...rest);
   }) as typeof process.stderr.write;
   process.prependListener('SIGTERM', () => {
