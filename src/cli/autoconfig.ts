@@ -1,6 +1,6 @@
 /** `kindred autoconfig`: runs the auto-configuration controller over a CSV, writes the committed YAML and prints the telemetry JSON. */
 import fs from 'node:fs';
-import { runController } from '../autoconfig/controller.js';
+import { runControllerInThread } from '../autoconfig/controller-thread.js';
 import type { Telemetry } from '../autoconfig/telemetry-schema.js';
 import { configToYaml } from '../config/index.js';
 import { loadTables } from '../data/load-tables.js';
@@ -10,7 +10,7 @@ import { WorkerPool } from '../engine/worker-pool.js';
 import { datasetStateLine, openDatasetState } from '../store/dataset-state.js';
 import { optionalInt, parseCommandArgs, requireFiles } from './args.js';
 import { checkOutputFile, openOutputFile } from './output-file.js';
-import { Progress } from './progress.js';
+import { groupDigits, Progress } from './progress.js';
 
 export const AUTOCONFIG_HELP = `Usage: kindred autoconfig --file <csv> [options]
 
@@ -44,7 +44,7 @@ Options:
 export function recallLine(telemetry: Telemetry): string {
   const b = telemetry.blocking;
   if (b?.estimated_recall === null || b?.estimated_recall === undefined) return `blocking recall not estimated (${b?.likely_matches ?? 0} likely matches found, too few)`;
-  return `blocking keeps together an estimated ${(b.estimated_recall * 100).toFixed(1)}% of ${(b.likely_matches ?? 0).toLocaleString('en-US')} likely matches`;
+  return `blocking keeps together an estimated ${(b.estimated_recall * 100).toFixed(1)}% of ${groupDigits(b.likely_matches ?? 0)} likely matches`;
 }
 
 /** Runs the command; returns the exit code. */
@@ -78,7 +78,7 @@ export async function autoconfigCommand(argv: string[]): Promise<number> {
     progress.phase({ phase: 'load', ms: performance.now() - t, detail: { rows: ingest.store.rowCount, columns: ingest.store.names.length } });
     if (ingest.alignment !== null) progress.log(alignmentLine(ingest.alignment));
     t = performance.now();
-    const { config, telemetry } = await runController(ingest.store, pool, {
+    const { config, telemetry } = await runControllerInThread(ingest.store, pool, {
       source: 'cli_autoconfig',
       exclude,
       sampleSize,

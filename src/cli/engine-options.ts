@@ -1,7 +1,7 @@
 /** The `--engine`, `--memory-limit` and `--temp-dir` options: which engine runs, and DuckDB's limits, validated like every other option. */
 import path from 'node:path';
 import { ENGINES, type EngineName } from '../engine/engines.js';
-import { defaultDuckdbLimits, type DuckdbLimits } from '../engine/sql/run-duckdb.js';
+import { defaultDuckdbLimits, type DuckdbLimits } from '../engine/sql/duckdb-limits.js';
 import { KindredError } from '../errors/registry.js';
 
 /**

@@ -21,7 +21,7 @@ export class Progress {
     if (this.quiet) return;
     if (this.tty) this.out.write('\r\x1b[K');
     const detail = Object.entries(r.detail)
-      .map(([k, v]) => `${k}=${typeof v === 'number' ? v.toLocaleString('en-US') : v}`)
+      .map(([k, v]) => `${k}=${typeof v === 'number' ? groupDigits(v) : v}`)
       .join(' ');
     this.out.write(`kindred: ${r.phase.padEnd(8)} ${(r.ms / 1000).toFixed(2)}s ${detail}\n`);
   };
@@ -44,4 +44,22 @@ export class Progress {
     if (this.tty) this.out.write('\r\x1b[K');
     this.out.write(`kindred: ${line}\n`);
   }
+}
+
+/**
+ * A count with thousands separators, as `toLocaleString('en-US')` writes it
+ * (`1,387,638`). Integers are grouped here: the first `toLocaleString` of a
+ * process loads ICU's number formats, 50-90 ms on the event loop, which the
+ * server paid in its first phase line while `/health` waited. Other numbers
+ * (none of the phase details so far) still go through ICU.
+ *
+ * @example
+ * groupDigits(-1387638); // '-1,387,638'
+ */
+export function groupDigits(n: number): string {
+  if (!Number.isSafeInteger(n)) return n.toLocaleString('en-US');
+  const digits = String(Math.abs(n));
+  let out = digits.slice(0, ((digits.length - 1) % 3) + 1);
+  for (let i = out.length; i < digits.length; i += 3) out += `,${digits.slice(i, i + 3)}`;
+  return n < 0 || Object.is(n, -0) ? `-${out}` : out;
 }

@@ -1,5 +1,6 @@
 /** The configuration of a command run without --config: the auto-configuration controller's, reported as the `autoconfig` phase. */
-import { runController, type ControllerResult } from '../autoconfig/controller.js';
+import type { ControllerResult } from '../autoconfig/controller.js';
+import { runControllerInThread } from '../autoconfig/controller-thread.js';
 import type { ColumnAlignment } from '../data/column-alignment.js';
 import type { ColumnStore } from '../data/column-store.js';
 import type { WorkerPool } from '../engine/worker-pool.js';
@@ -20,7 +21,7 @@ export async function zeroConfig(
   progress: Progress,
 ): Promise<ControllerResult> {
   const t = performance.now();
-  const result = await runController(store, pool, {
+  const result = await runControllerInThread(store, pool, {
     source: options.source,
     exclude: options.exclude,
     signal: options.signal,

@@ -3,7 +3,7 @@ import type { Config } from '../config/types.js';
 import type { ColumnStore } from '../data/column-store.js';
 import type { OversizedBlock } from './blocking/block-index.js';
 import { runMatching, type PairList, type PhaseReport, type ProgressFn } from './run.js';
-import { runDuckdb, type DuckdbLimits } from './sql/run-duckdb.js';
+import type { DuckdbLimits } from './sql/duckdb-limits.js';
 import type { WorkerPool } from './worker-pool.js';
 
 /**
@@ -47,6 +47,8 @@ export async function runEngine(
   options: { onPhase?: (r: PhaseReport) => void; onProgress?: ProgressFn },
 ): Promise<EngineOutcome> {
   if (request.engine === 'duckdb') {
+    // Loaded only when asked for: importing DuckDB's bindings costs half a second of CPU that a pool run would pay for nothing.
+    const { runDuckdb } = await import('./sql/run-duckdb.js');
     const run = await runDuckdb(request.file, config, request.limits, { ...options, models: request.models });
     return { rowCount: run.rowCount, candidatePairs: run.candidatePairs, pairs: run.pairs, clusterOf: run.clusterOf, phases: run.phases, oversized: null };
   }

@@ -1,9 +1,16 @@
 /** The one Piscina pool that runs every hot loop (parsing, preparing fields, blocking, scoring, clustering) off the event loop. */
 import os from 'node:os';
 import { Piscina } from 'piscina';
+import { workerFile } from './worker-bundle.js';
 import type * as WorkerTasks from '../../workers/engine-worker.js';
 
-type TaskName = keyof typeof WorkerTasks;
+/**
+ * The names of the worker tasks (the exports of `workers/engine-worker.ts`).
+ *
+ * @example
+ * const name: TaskName = 'prepareColumn';
+ */
+export type TaskName = keyof typeof WorkerTasks;
 type TaskInput<K extends TaskName> = Parameters<(typeof WorkerTasks)[K]>[0];
 type TaskOutput<K extends TaskName> = Awaited<ReturnType<(typeof WorkerTasks)[K]>>;
 
@@ -32,34 +39,60 @@ const WORKER_EXEC_ARGV = process.allowedNodeEnvironmentFlags.has('--experimental
 
 export class WorkerPool {
   readonly size: number;
-  private readonly piscina: Piscina;
+  /** How much lower than the event loop's the pool threads' CPU priority is (0: the same). */
+  readonly niceness: number;
+  private readonly runner: TaskRunner;
 
   /**
    * `niceness` (Linux) lowers the pool threads' CPU priority by that much:
    * the server sets it so that, on a machine with no core to spare, the
    * event loop is scheduled ahead of the hot loops and keeps answering.
+   * With `relay`, no thread is started: tasks go to a pool that another
+   * thread owns (`src/engine/pool-relay.ts`), `workers` and `niceness`
+   * being that pool's.
    */
-  constructor(options: { workers?: number; niceness?: number } = {}) {
+  constructor(options: { workers?: number; niceness?: number; relay?: TaskRunner } = {}) {
     this.size = Math.max(1, options.workers ?? os.availableParallelism());
-    this.piscina = new Piscina({
-      filename: new URL('../../workers/engine-worker.js', import.meta.url).href,
-      minThreads: this.size,
-      maxThreads: this.size,
-      idleTimeout: 60_000,
-      // Every task is CPU-bound; queueing more per thread only adds latency.
-      concurrentTasksPerWorker: 1,
-      workerData: { niceness: options.niceness ?? 0 },
-      execArgv: WORKER_EXEC_ARGV,
-    });
+    this.niceness = options.niceness ?? 0;
+    this.runner = options.relay ?? piscinaRunner(this.size, this.niceness);
   }
 
   /** Runs one named worker task; `transfer` lists ArrayBuffers to move instead of copy. */
   run<K extends TaskName>(name: K, input: TaskInput<K>, transfer?: ArrayBuffer[]): Promise<TaskOutput<K>> {
-    return this.piscina.run(input, { name, transferList: transfer }) as Promise<TaskOutput<K>>;
+    return this.runner.run(name, input, transfer) as Promise<TaskOutput<K>>;
   }
 
-  /** Stops the worker threads. */
+  /** Stops the worker threads (a relayed pool only stops relaying: the threads are its owner's). */
   async close(): Promise<void> {
-    await this.piscina.destroy();
+    await this.runner.close();
   }
+}
+
+/**
+ * What runs a named task of `workers/engine-worker.ts`: the Piscina threads
+ * of this thread, or a relay to those of another.
+ *
+ * @example
+ * const runner: TaskRunner = { run: (name, input) => piscina.run(input, { name }), close: () => piscina.destroy() };
+ */
+export interface TaskRunner {
+  run(name: TaskName, input: unknown, transfer?: ArrayBuffer[]): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+function piscinaRunner(size: number, niceness: number): TaskRunner {
+  const piscina = new Piscina({
+    filename: workerFile(new URL('../../workers/engine-worker.js', import.meta.url), new URL('../../../', import.meta.url)).href,
+    minThreads: size,
+    maxThreads: size,
+    idleTimeout: 60_000,
+    // Every task is CPU-bound; queueing more per thread only adds latency.
+    concurrentTasksPerWorker: 1,
+    workerData: { niceness },
+    execArgv: WORKER_EXEC_ARGV,
+  });
+  return {
+    run: (name, input, transfer) => piscina.run(input, { name, transferList: transfer }),
+    close: () => piscina.destroy(),
+  };
 }

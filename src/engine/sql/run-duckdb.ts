@@ -1,8 +1,5 @@
 /** The embedded out-of-core engine: the configuration compiled to DuckDB SQL, run on the CSV, and the returned edges clustered by kindred's constrained clustering. */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { checkConfigColumns } from '../../config/columns.js';
 import type { Config } from '../../config/types.js';
@@ -13,15 +10,10 @@ import { renderSql, type SqlStatement } from '../../sql/render.js';
 import { buildClusters, clusterLimits } from '../clustering/cluster-builder.js';
 import { matchedLinks, type PairList, type PhaseReport, type ProgressFn } from '../run.js';
 import { registerEngineFunctions } from './engine-functions.js';
+import type { DuckdbLimits } from './duckdb-limits.js';
 
-/** How DuckDB may use the machine. */
-export interface DuckdbLimits {
-  /** DuckDB `memory_limit` (e.g. `4GB`); beyond it, operators spill to `tempDirectory`. */
-  memoryLimit: string;
-  /** Where DuckDB spills; created if missing. */
-  tempDirectory: string;
-  threads: number;
-}
+// Kept importable from here; they live apart so that choosing an engine does not load DuckDB.
+export { defaultDuckdbLimits, type DuckdbLimits } from './duckdb-limits.js';
 
 /** What a DuckDB run produced: the same shape of outcome as the worker-pool engine's. */
 export interface DuckdbRun {
@@ -33,21 +25,6 @@ export interface DuckdbRun {
   phases: PhaseReport[];
   /** The statements run, in order. */
   statements: SqlStatement[];
-}
-
-/**
- * Sane defaults: half the machine's memory, a fresh spill folder under the
- * system temporary folder, every core.
- *
- * @example
- * defaultDuckdbLimits().memoryLimit; // '12GB' on a 24 GB machine
- */
-export function defaultDuckdbLimits(): DuckdbLimits {
-  return {
-    memoryLimit: `${Math.max(1, Math.floor(os.totalmem() / 2 ** 30 / 2))}GB`,
-    tempDirectory: path.join(os.tmpdir(), `kindred-duckdb-${crypto.randomUUID()}`),
-    threads: os.availableParallelism(),
-  };
 }
 
 /** The CSV as a DuckDB table expression: every cell text, RFC 4180 quoting, a header row. */

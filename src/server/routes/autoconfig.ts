@@ -1,7 +1,7 @@
 /** POST /autoconfig: runs the auto-configuration controller on the pool, saves its telemetry, and optionally re-runs matching with the committed configuration. */
 import type { Hono } from 'hono';
 import * as v from 'valibot';
-import { runController } from '../../autoconfig/controller.js';
+import { runControllerInThread } from '../../autoconfig/controller-thread.js';
 import { configToInputForm } from '../../config/index.js';
 import type { Config } from '../../config/types.js';
 import { ColumnStore } from '../../data/column-store.js';
@@ -56,7 +56,7 @@ export function registerAutoconfig(app: Hono<ServerEnv>, state: ServerState): vo
       const loaded = state.current;
       const store = body.records !== undefined ? storeFromRecords(body.records) : loaded.run.store;
       const exclude = body.exclude_columns ?? (body.records !== undefined ? [] : loaded.run.config.exclude_columns);
-      const { config, telemetry } = await runController(store, state.pool, { source: 'rest_autoconfig', exclude });
+      const { config, telemetry } = await runControllerInThread(store, state.pool, { source: 'rest_autoconfig', exclude });
       state.db?.saveTelemetry('rest_autoconfig', JSON.stringify(telemetry));
       if (body.apply === true) {
         released = true;
