@@ -3,13 +3,14 @@ import { KindredError, type Issue } from '../errors/registry.js';
 import { applyRecordChanges } from '../engine/run.js';
 import type { RecordOp } from '../engine/living/live-matching.js';
 import type { Edit } from '../engine/clustering/types.js';
-import { clusterEvents } from '../engine/clustering/cluster-events.js';
-import type { ChangeBatch, StoredChange, StoredEvent } from '../store/change-log.js';
+import type { ClusterDiff } from '../engine/clustering/cluster-state.js';
+import type { ChangeBatch, EventCause, StoredChange } from '../store/change-log.js';
 import type { EditRow } from '../store/edit-types.js';
 import type { StateDb } from '../store/state-db.js';
 import { editRows, replayEdit, toClusterEdit } from './edit-log.js';
 import type { MatchResults } from './match-results.js';
 import type { KeyedChange, RecordKeys } from './record-keys.js';
+import { recordEvents, type EventFeed } from './change-feed.js';
 
 /**
  * A change as a request gives it, before validation against the table.
@@ -89,7 +90,7 @@ function applyOps(
   ops: readonly RecordOp[],
   editsSoFar: readonly EditRow[],
   staleSeqs: Set<number>,
-): { rows: number[]; events: ReturnType<typeof clusterEvents> } {
+): { rows: number[]; diff: ClusterDiff } {
   const { rows, diff } = applyRecordChanges(results.live, ops, (changed) => {
     const touched = new Set(changed);
     const hit = editsSoFar.filter((e) => editRows(e).some((r) => touched.has(r)));
@@ -104,33 +105,7 @@ function applyOps(
     return { edits, seeds: hit.flatMap(editRows) };
   });
   results.changed();
-  return { rows, events: clusterEvents(diff) };
-}
-
-/**
- * Listeners of new events (the open `GET /events` streams).
- *
- * @example
- * const off = feed.subscribe((events) => send(events));
- */
-export class EventFeed {
-  private readonly listeners = new Map<(events: readonly StoredEvent[]) => void, () => void>();
-
-  /** `onEnd` is called when the server shuts down, so an open stream ends instead of holding the shutdown. */
-  subscribe(listener: (events: readonly StoredEvent[]) => void, onEnd: () => void = () => undefined): () => void {
-    this.listeners.set(listener, onEnd);
-    return () => this.listeners.delete(listener);
-  }
-
-  publish(events: readonly StoredEvent[]): void {
-    if (events.length > 0) for (const l of this.listeners.keys()) l(events);
-  }
-
-  /** Ends every open stream (server shutdown); a client resumes from its last id on the next server. */
-  end(): void {
-    for (const onEnd of [...this.listeners.values()]) onEnd();
-    this.listeners.clear();
-  }
+  return { rows, diff };
 }
 
 /**
@@ -178,9 +153,9 @@ export function commitChanges(
   const { ops, stored, keyed } = checkChanges(results, changes, keys);
   // Durable first: once this returns, a restart replays the change whatever happens next.
   const batch = db.changes.append(stored, db.lastEditSeq());
-  const { rows, events } = applyOps(results, ops, db.edits(), staleSeqs);
+  const { rows, diff } = applyOps(results, ops, db.edits(), staleSeqs);
   keys?.apply(keyed);
-  feed.publish(db.changes.appendEvents(batch, events));
+  recordEvents(db, feed, { kind: 'records', batch }, diff);
   return ops.map((op, i) => ({
     status: op.kind === 'add' ? 'created' : op.kind === 'update' ? 'updated' : 'deleted',
     row_id: rows[i],
@@ -204,29 +179,47 @@ function opsOf(results: MatchResults, b: ChangeBatch): RecordOp[] {
 /**
  * Replays the edit log and the change log after the initial run, in the
  * order they were made (a batch after the edits up to its `after_edit`),
- * so the table, the clusters and their ids are what they were. A batch
- * whose events were never stored (the process died between the change's
- * commit and its events') gets them now. Returns the stale decision seqs.
+ * so the table, the clusters and their ids are what they were. With
+ * `feed` (start-up), the last change gets its events stored when they are
+ * missing: the process died between the change's commit and its events'
+ * (only the last change can be in that state; every earlier one was
+ * followed by its events before the next began). Without it (a re-run
+ * under a new configuration) nothing is stored. Returns the stale
+ * decision seqs.
  *
  * @example
- * state.staleSeqs = replayHistory(results, db, (line) => progress.log(line));
+ * state.staleSeqs = replayHistory(results, db, (line) => progress.log(line), state.feed);
  */
-export function replayHistory(results: MatchResults, db: StateDb, log: (line: string) => void): Set<number> {
+export function replayHistory(results: MatchResults, db: StateDb, log: (line: string) => void, feed: EventFeed | null): Set<number> {
   const edits = db.edits();
   const batches = db.changes.batches();
-  const eventsUpTo = db.changes.lastEventBatch();
+  const lastBatch = batches.at(-1);
+  const lastEdit = edits.at(-1);
+  // A batch made after edit n has after_edit = n; an edit after it has a larger seq.
+  const lastCause: EventCause | null =
+    lastEdit !== undefined && (lastBatch === undefined || lastEdit.seq > lastBatch.afterEdit)
+      ? { kind: 'edit', seq: lastEdit.seq }
+      : lastBatch !== undefined
+        ? { kind: 'records', batch: lastBatch.batch }
+        : null;
+  const missing = feed !== null && lastCause !== null && !db.changes.hasEvents(lastCause) ? JSON.stringify(lastCause) : null;
+  const isMissing = (cause: EventCause): boolean => JSON.stringify(cause) === missing;
   const stale = new Set<number>();
   let b = 0;
   const replayBatches = (upTo: number, applied: readonly EditRow[]): void => {
     for (; b < batches.length && batches[b].afterEdit <= upTo; b++) {
       const batch = batches[b];
-      const { events } = applyOps(results, opsOf(results, batch), applied, stale);
-      if (batch.batch > eventsUpTo) db.changes.appendEvents(batch.batch, events);
+      const { diff } = applyOps(results, opsOf(results, batch), applied, stale);
+      const cause: EventCause = { kind: 'records', batch: batch.batch };
+      if (feed !== null && isMissing(cause)) recordEvents(db, feed, cause, diff);
     }
   };
   for (let i = 0; i < edits.length; i++) {
     replayBatches(edits[i].seq - 1, edits.slice(0, i));
-    if (!replayEdit(results, edits[i], log) && edits[i].kind === 'decision') stale.add(edits[i].seq);
+    const diff = replayEdit(results, edits[i], log);
+    if (diff === null && edits[i].kind === 'decision') stale.add(edits[i].seq);
+    const cause: EventCause = { kind: 'edit', seq: edits[i].seq };
+    if (diff !== null && feed !== null && isMissing(cause)) recordEvents(db, feed, cause, diff);
   }
   replayBatches(Number.MAX_SAFE_INTEGER, edits);
   if (batches.length > 0) log(`replayed ${batches.length} record change batch(es): ${results.live.table.liveCount} records`);

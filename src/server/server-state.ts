@@ -2,7 +2,7 @@
 import type { WorkerPool } from '../engine/worker-pool.js';
 import type { StateDb } from '../store/state-db.js';
 import type { MatchResults } from './match-results.js';
-import { EventFeed } from './record-changes.js';
+import { EventFeed } from './change-feed.js';
 import type { RecordKeys } from './record-keys.js';
 
 /** What `/api/sources` and `/stats` say about the loaded dataset. */

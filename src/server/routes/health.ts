@@ -37,6 +37,8 @@ export function registerHealth(app: Hono<ServerEnv>, state: ServerState): void {
       // Never dropped silently: every block over max_block_size, with its key, size and what was done with it.
       oversized_block_count: r.run.index.oversized.length,
       oversized_blocks: r.run.index.oversized.slice(0, MAX_LISTED_OVERSIZED),
+      // The change feed's last seq these numbers and /clusters reflect: a reader copies the clusters, then follows GET /events?since= it.
+      last_event_seq: state.store.changes.lastEventSeq(),
     });
   });
 }

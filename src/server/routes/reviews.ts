@@ -11,6 +11,7 @@ import { KindredError } from '../../errors/registry.js';
 import { pairId } from '../../engine/clustering/pair-id.js';
 import { round6 } from '../../engine/scoring/round-score.js';
 import { rowFingerprint } from '../edit-log.js';
+import { recordEvents } from '../change-feed.js';
 
 /** Registers the review routes. */
 export function registerReviews(app: Hono<ServerEnv>, state: ServerState, limits: RequestLimits): void {
@@ -68,9 +69,10 @@ export function registerReviews(app: Hono<ServerEnv>, state: ServerState, limits
       fpA: rowFingerprint(results, a),
       fpB: rowFingerprint(results, b),
     });
-    results.clusters.apply(
+    const { diff } = results.clusters.apply(
       body.decision === 'approve' ? { kind: 'approve', seq: row.seq, a, b, score } : { kind: 'reject', seq: row.seq, a, b },
     );
+    recordEvents(state.store, state.feed, { kind: 'edit', seq: row.seq }, diff);
     return safeJson(c, {
       status: 'recorded',
       pair_id: body.pair_id,
@@ -95,7 +97,8 @@ export function registerReviews(app: Hono<ServerEnv>, state: ServerState, limits
     results.requireRow(b);
     const withdrawn = state.store.withdrawDecision(pairId);
     if (withdrawn === null) throw new KindredError('not_found', `pair ${pairId} has no active decision`);
-    results.clusters.apply({ kind: 'withdraw', seq: withdrawn.withdrawn_seq, a, b });
+    const { diff } = results.clusters.apply({ kind: 'withdraw', seq: withdrawn.withdrawn_seq, a, b });
+    recordEvents(state.store, state.feed, { kind: 'edit', seq: withdrawn.withdrawn_seq }, diff);
     return safeJson(c, {
       status: 'withdrawn',
       pair_id: pairId,
