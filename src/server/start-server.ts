@@ -187,7 +187,7 @@ async function initialRun(state: ServerState, options: ServeOptions, progress: P
   const run = await runMatching(ingest.store, config, state.pool, { onPhase: progress.phase, onProgress: progress.tick, signal });
   const results = await MatchResults.create(run, state.pool);
   signal.throwIfAborted();
-  state.staleSeqs = replayHistory(results, state.db, (line) => progress.log(line), state.feed);
+  state.staleSeqs = await replayHistory(results, state.db, state.pool, (line) => progress.log(line), state.feed);
   // Settings other than the last start's (a configuration file, or a POST /autoconfig apply that a restart undoes) give other clusters: the feed says so.
   const rerun = reconcileFeed(state.db, state.feed, results.clusters.clusterIds());
   if (rerun.length > 0) progress.log(`the clusters differ from those the change feed last described (other settings): ${rerun.length} event(s) published`);

@@ -82,11 +82,15 @@ async function applyInBackground(state: ServerState, store: ColumnStore, config:
     const run = await runMatching(store, config, state.pool);
     const results = await MatchResults.create(run, state.pool);
     // Stewards' decisions and record changes outlive a configuration change: replay every stored one (those made while
-    // this ran too) in the same tick as the swap, so no acknowledged change can fall between the two.
-    const db = state.store;
-    state.staleSeqs = replayHistory(results, db, (line) => process.stderr.write(`kindred: ${line}\n`), null);
-    recordEvents(db, state.feed, { kind: 'rerun' }, mappingDiff(state.current.clusters.clusterIds(), results.clusters.clusterIds()));
-    state.results = results;
+    // this ran too) and swap before the next change, so no acknowledged change can fall between the two.
+    // In the write queue: no change or edit is made between the replay and the swap.
+    await state.writes.run(async () => {
+      const db = state.store;
+      const stale = await replayHistory(results, db, state.pool, (line) => process.stderr.write(`kindred: ${line}\n`), null);
+      recordEvents(db, state.feed, { kind: 'rerun' }, mappingDiff(state.current.clusters.clusterIds(), results.clusters.clusterIds()));
+      state.staleSeqs = stale;
+      state.results = results;
+    });
   } catch (e) {
     process.stderr.write(`kindred: autoconfig apply failed: ${e instanceof Error ? e.message : String(e)}\n`);
   } finally {
