@@ -29,6 +29,8 @@ export class LivingTable {
    */
   readonly changedMask: Uint8Array;
   private readonly overlay = new Map<number, RowValues | null>();
+  /** Every changed row id, in the order of the changes (a row once per change): derived views catch up from it. */
+  private readonly journal: number[] = [];
   private next: number;
   private deleted = 0;
 
@@ -68,9 +70,33 @@ export class LivingTable {
     return Number.isSafeInteger(row) && row >= 0 && row < this.next && !this.isDeleted(row);
   }
 
+  /**
+   * The rows changed by the `changes - since` changes after the first
+   * `since` (a row once per change), and the count to ask from next time:
+   * a view of the table (a search index, say) catches up from it.
+   *
+   * @example
+   * const { rows, next } = table.changesSince(seen); seen = next;
+   */
+  changesSince(since: number): { rows: readonly number[]; next: number } {
+    return { rows: this.journal.slice(since), next: this.journal.length };
+  }
+
   /** Rows changed since the load, ascending. */
   changedRows(): number[] {
     return [...this.overlay.keys()].sort((a, b) => a - b);
+  }
+
+  /**
+   * One cell of a record as it is now (null: missing, or a deleted record).
+   *
+   * @example
+   * table.get(0, 3); // 'Jon Smith'
+   */
+  get(column: number, row: number): string | null {
+    const v = this.overlay.get(row);
+    if (v === undefined) return this.base.get(column, row);
+    return v === null ? null : v[column];
   }
 
   /** A live record's cells in column order. */
@@ -108,6 +134,7 @@ export class LivingTable {
   add(values: RowValues): number {
     const row = this.next++;
     this.overlay.set(row, normaliseRow(values));
+    this.journal.push(row);
     return row;
   }
 
@@ -115,6 +142,7 @@ export class LivingTable {
   update(row: number, values: RowValues): void {
     this.overlay.set(row, normaliseRow(values));
     if (row < this.base.rowCount) this.changedMask[row] = 1;
+    this.journal.push(row);
   }
 
   /** Deletes a live record (its id stays taken). */
@@ -122,6 +150,7 @@ export class LivingTable {
     if (this.isDeleted(row)) return;
     this.overlay.set(row, null);
     if (row < this.base.rowCount) this.changedMask[row] = 1;
+    this.journal.push(row);
     this.deleted++;
   }
 }

@@ -28,7 +28,8 @@ export function registerHealth(app: Hono<ServerEnv>, state: ServerState): void {
       avg_cluster_size: round6(s.avg_cluster_size),
       max_cluster_size: s.max_cluster_size,
       pairs_scored: r.run.candidatePairs,
-      pairs_kept: r.run.pairs.count,
+      // The kept pairs now: the run's, less those of changed records, plus the changed records' pairs.
+      pairs_kept: r.graph.pairCount,
       review_band_pairs: r.bandLength,
       run_ms: Math.round(r.run.ms),
       matchkeys: r.run.config.matchkeys.map((m) => m.name),

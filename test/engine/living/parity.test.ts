@@ -142,6 +142,7 @@ async function check(base: Row[], steps: Step[], scoring: Scoring = 'main'): Pro
   const got = new Map<string, number>();
   for (const r of final) graph.forEachNeighbour(r, (v, score) => void (v > r && got.set(`${r}-${v}`, score)));
   assert.deepEqual([...got.keys()].sort(), [...want.keys()].sort(), 'the same kept pairs');
+  assert.equal(graph.pairCount, fresh.pairs.count, 'the live pair count (/stats pairs_kept)');
   for (const [k, s] of want) assert.ok(Math.abs((got.get(k) as number) - s) <= 1e-9, `pair ${k}: ${got.get(k)} vs ${s}`);
 
   const mapped = recorded
