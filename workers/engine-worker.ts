@@ -14,6 +14,7 @@ export { buildWindowPass } from '../src/engine/blocking/window-pass.js';
 export { buildPassKeyTable } from '../src/engine/blocking/key-table.js';
 export { scorePairs, matchBatch } from '../src/engine/scoring/score-task.js';
 export { scoreQueue } from '../src/engine/scoring/score-queue.js';
+export { scoreChanges } from '../src/engine/scoring/change-task.js';
 export { mergeScoredParts } from '../src/engine/scoring/score-phase.js';
 export { planScore } from '../src/engine/scoring/plan-score.js';
 export { clusterLinks } from '../src/engine/cluster-task.js';

@@ -84,7 +84,7 @@ export async function applyCommand(argv: string[]): Promise<number> {
         if (e instanceof KindredError) throw new KindredError('csv_invalid', `${changesFile}: ${e.message}`, e.details);
         throw e;
       }
-      applyRecordChanges(results.live, ops, () => undefined);
+      await applyRecordChanges(results.live, ops, { pool });
     }
     progress.log(`applied ${changes.length} change(s) in ${Math.round(performance.now() - t)} ms: ${results.live.table.liveCount} records`);
     const clusterOf = new Int32Array(results.rowCount);

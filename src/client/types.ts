@@ -461,6 +461,8 @@ export interface DeleteResult {
 /** What every event of `GET /events` carries: its sequence number (also the SSE id) and when it was stored. */
 interface FeedEventBase {
   seq: number;
+  /** What changed the clusters: a record change, a steward edit (decision, withdrawal, shatter, unmerge), or a re-run under another configuration. */
+  cause: 'records' | 'edit' | 'rerun';
   at: string;
 }
 
@@ -468,7 +470,7 @@ interface FeedEventBase {
  * One event of the change feed (`GET /events`), by type.
  *
  * @example
- * const e: FeedEvent = { seq: 7, at: '2026-11-21T10:15:02.123Z', type: 'record_moved', row_id: 300, from: null, to: 12 };
+ * const e: FeedEvent = { seq: 7, cause: 'records', at: '2026-11-21T10:15:02.123Z', type: 'record_moved', row_id: 300, from: null, to: 12 };
  */
 export type FeedEvent = FeedEventBase &
   (

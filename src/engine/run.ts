@@ -17,7 +17,10 @@ import type { ClusterDiff, RowEdges } from './clustering/cluster-state.js';
 import type { Edge } from './clustering/living-graph.js';
 import type { Edit } from './clustering/types.js';
 import type { LiveMatching, RecordOp } from './living/live-matching.js';
-import { scoreChangedRows } from './scoring/change-scoring.js';
+import { planRecordChanges, type ChangePlan } from './living/change-plan.js';
+import { scoreChangeItems, type ChangedEdges } from './scoring/change-scoring.js';
+import type { PreparedQuery } from './scoring/pair-scorer.js';
+import { KindredError } from '../errors/registry.js';
 
 /** Reported after each phase (for progress output). */
 export interface PhaseReport {
@@ -270,65 +273,102 @@ export function matchedLinks(pairs: PairList): { a: Int32Array; b: Int32Array; s
 export type ConstraintsAfter = (changedRows: readonly number[]) => { edits: Edit[]; seeds: number[] } | undefined;
 
 /**
- * Applies record changes to a served run: the one incremental path, with
- * the initial run's phases in the same order over the changed rows only.
- * 1. data: the living table takes the changes (ids given for life);
- * 2. prepare: each changed live record becomes a prepared query (the
- *    configured transforms, as for /match);
- * 3. block: its block keys replace its old ones; its candidates are the
- *    loaded rows of its blocks (whose keys did not change) and the changed
- *    rows of its blocks;
- * 4. score: each candidate pair by the run's scorer, smaller row id first;
- * 5. cluster: the changed rows' edges are replaced and the connected parts
- *    they touch (before and after) re-clustered by the same constrained
- *    clustering, under the constraints `constraintsAfter` gives.
- * Returns each op's row id and what the clusters did.
+ * Changed live records per batch from which scoring goes to the worker
+ * pool; smaller batches are scored on the main thread, where one record
+ * costs tens of microseconds against a pool round trip of about a
+ * millisecond (docs/incremental.md has the measurements).
  *
  * @example
- * const { rows, diff } = applyRecordChanges(live, [{ kind: 'add', values: ['Ann Lee', '10001'] }]);
+ * await applyRecordChanges(live, ops, { pool, poolMinRows: POOL_MIN_CHANGED_ROWS });
  */
-export function applyRecordChanges(
+export const POOL_MIN_CHANGED_ROWS = 64;
+
+/** Changed records per pool task at least: smaller slices cost more in hand-over than they save. */
+const POOL_SLICE_MIN = 32;
+
+/**
+ * How {@link applyRecordChanges} runs.
+ *
+ * @example
+ * const options: RecordChangeOptions = { pool, constraintsAfter, beforeApply: () => log.append(ops) };
+ */
+export interface RecordChangeOptions {
+  /** The caller's constraints after the change (none: the clusters' own stay). */
+  constraintsAfter?: ConstraintsAfter;
+  /** The worker pool that scores large batches (none: everything on the calling thread). */
+  pool?: WorkerPool | null;
+  /** Batches with at least this many changed live records are scored on the pool (default {@link POOL_MIN_CHANGED_ROWS}). */
+  poolMinRows?: number;
+  /**
+   * Called once the batch is scored, before anything changes: the server
+   * commits the batch to its change log here, so the log's order is the
+   * order changes are applied in. A throw leaves everything as it was.
+   */
+  beforeApply?: () => void;
+}
+
+/**
+ * Applies record changes to a served run: the one incremental path, with
+ * the initial run's phases in the same order over the changed rows only.
+ * 1. data: the batch is planned against the living table (ids given for
+ *    life), nothing changed yet;
+ * 2. prepare: each changed live record becomes a prepared query (the
+ *    configured transforms, as for /match);
+ * 3. block: its candidates are the loaded rows of its blocks (whose values
+ *    did not change) and the changed rows of its blocks, by current keys;
+ * 4. score: each candidate pair by the run's scorer, smaller row id first,
+ *    on the worker pool for batches of `poolMinRows` records or more;
+ * 5. then, synchronously, `beforeApply`, and the table, block keys, pair
+ *    graph and clusters take the batch: the changed rows' edges are
+ *    replaced and the connected parts they touch (before and after)
+ *    re-clustered by the same constrained clustering, under the
+ *    constraints `constraintsAfter` gives.
+ * Readers see the state before the batch until the promise's last step,
+ * and the whole batch after it. Returns each op's row id and what the
+ * clusters did.
+ *
+ * @example
+ * const { rows, diff } = await applyRecordChanges(live, [{ kind: 'add', values: ['Ann Lee', '10001'] }], { pool });
+ */
+export async function applyRecordChanges(
   live: LiveMatching,
   ops: readonly RecordOp[],
-  constraintsAfter?: ConstraintsAfter,
-): { rows: number[]; diff: ClusterDiff } {
+  options: RecordChangeOptions = {},
+): Promise<{ rows: number[]; diff: ClusterDiff }> {
   const { table, scorer, blocks, queries } = live;
   blocks.assertChangeable();
+  const plan = planRecordChanges(live, ops);
+  const scored = await scoreChangePlan(live, plan, options);
+
+  options.beforeApply?.();
   const rows = ops.map((op) => {
     if (op.kind === 'add') return table.add(op.values);
     if (op.kind === 'update') table.update(op.row, op.values);
     else table.delete(op.row);
     return op.row;
   });
-  const changed = [...new Set(rows)].sort((a, b) => a - b);
-  const valueOf = (record: Record<string, string | null>) => (ref: FieldRef) => scorer.transformValue(ref, record[ref.field] ?? null);
-  const alive: number[] = [];
-  for (const row of changed) {
-    if (table.isDeleted(row)) {
+  if (rows.some((r, i) => r !== plan.rows[i])) throw new KindredError('internal', `record changes took row ids ${rows.join(',')}, planned ${plan.rows.join(',')}`);
+  const edges = new Map<number, Map<number, Edge>>();
+  for (const row of plan.changed) {
+    const query = plan.queries.get(row);
+    if (query === undefined) {
       queries.delete(row);
       blocks.set(row, null);
       continue;
     }
     const record = table.record(row);
-    queries.set(row, scorer.prepareQuery(record));
-    blocks.set(row, valueOf(record));
-    alive.push(row);
+    queries.set(row, query);
+    blocks.set(row, (ref) => scorer.transformValue(ref, record[ref.field] ?? null));
+    edges.set(row, new Map());
   }
-  const link = live.run.config.link;
-  const sourceColumn = link?.mode === 'link_only' ? table.names.indexOf(link.source_column) : -1;
-  const edges = scoreChangedRows(alive, {
-    scorer,
-    queryOf: (row) => queries.get(row),
-    sourceOf: sourceColumn < 0 ? null : (row) => table.values(row)[sourceColumn],
-    candidatesOf: (row) => {
-      const of = valueOf(table.record(row));
-      const found: number[] = [];
-      for (const c of blocks.loadedRowsSharing(of)) if (!table.isChanged(c)) found.push(c);
-      for (const c of blocks.rowsSharing(of)) found.push(c);
-      return found;
-    },
-  });
-  const changes: RowEdges[] = changed.map((row) => {
+  for (const part of scored) {
+    for (let i = 0; i < part.count; i++) {
+      const edge = { score: part.score[i], flags: part.flags[i] };
+      edges.get(part.a[i])?.set(part.b[i], edge);
+      edges.get(part.b[i])?.set(part.a[i], edge);
+    }
+  }
+  const changes: RowEdges[] = plan.changed.map((row) => {
     const mine = edges.get(row);
     live.graph.replaceRow(row, mine ?? new Map());
     if (mine === undefined) return { row, links: null };
@@ -336,7 +376,54 @@ export function applyRecordChanges(
     for (const [c, e] of mine) if (e.flags & 0x80) links.set(c, e);
     return { row, links };
   });
-  const constraints = constraintsAfter?.(changed);
+  const constraints = options.constraintsAfter?.(plan.changed);
   const diff = live.clusters.changeRows(table.rowCount, changes, constraints?.edits, constraints?.seeds);
   return { rows, diff };
+}
+
+/** Scores a planned batch: on the calling thread, or in slices on the pool for a large one; the same function either way. */
+async function scoreChangePlan(live: LiveMatching, plan: ChangePlan, options: RecordChangeOptions): Promise<ChangedEdges[]> {
+  const { table, queries } = live;
+  const batchLoaded = new Set(plan.batchLoaded);
+  const queryOf = (row: number): PreparedQuery | undefined => plan.queries.get(row) ?? queries.get(row);
+  const link = live.run.config.link;
+  const sourceColumn = link?.mode === 'link_only' ? table.names.indexOf(link.source_column) : -1;
+  const sourceOf = (row: number): string | null => {
+    const cells = plan.values.get(row);
+    return cells !== undefined ? (cells?.[sourceColumn] ?? null) : table.values(row)[sourceColumn];
+  };
+  const pool = options.pool ?? null;
+  if (pool === null || plan.items.length < (options.poolMinRows ?? POOL_MIN_CHANGED_ROWS)) {
+    return [
+      scoreChangeItems(plan.items, {
+        scorer: live.scorer,
+        index: live.run.index,
+        excluded: (row) => table.isChanged(row) || batchLoaded.has(row),
+        queryOf,
+        sourceOf: sourceColumn < 0 ? null : sourceOf,
+      }),
+    ];
+  }
+  const slices = Math.max(1, Math.min(pool.size * 4, Math.floor(plan.items.length / POOL_SLICE_MIN)));
+  const per = Math.ceil(plan.items.length / slices);
+  const tasks: Promise<ChangedEdges>[] = [];
+  for (let from = 0; from < plan.items.length; from += per) {
+    const items = plan.items.slice(from, from + per);
+    const read = new Set<number>();
+    for (const item of items) {
+      read.add(item.row);
+      for (const c of item.extra) read.add(c);
+    }
+    tasks.push(
+      pool.run('scoreChanges', {
+        run: live.run.handle,
+        changedMask: table.changedMask,
+        batchLoaded: plan.batchLoaded,
+        items,
+        queries: new Map([...read].map((r) => [r, queryOf(r) as PreparedQuery])),
+        sources: sourceColumn < 0 ? null : new Map([...read].map((r) => [r, sourceOf(r)])),
+      }),
+    );
+  }
+  return Promise.all(tasks);
 }

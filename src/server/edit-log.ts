@@ -1,5 +1,6 @@
 /** Bridges the durable edit log (src/store) and the live clusters: converts stored edits, detects stale ones, replays them after a run. */
 import type { Edit } from '../engine/clustering/types.js';
+import type { ClusterDiff } from '../engine/clustering/cluster-state.js';
 import type { EditRow } from '../store/edit-types.js';
 import { fingerprintRecord } from '../store/fingerprint.js';
 import type { MatchResults } from './match-results.js';
@@ -47,31 +48,18 @@ export function editRows(e: EditRow): number[] {
 }
 
 /**
- * Re-applies one stored edit to the clusters; false (and logged) when it no
- * longer applies, its records having changed.
+ * Re-applies one stored edit to the clusters and returns what it did to
+ * them; null (and logged) when it no longer applies, its records having
+ * changed.
  *
  * @example
- * if (!replayEdit(results, e, log) && e.kind === 'decision') stale.add(e.seq);
+ * if (replayEdit(results, e, log) === null && e.kind === 'decision') stale.add(e.seq);
  */
-export function replayEdit(results: MatchResults, e: EditRow, log: (line: string) => void): boolean {
+export function replayEdit(results: MatchResults, e: EditRow, log: (line: string) => void): ClusterDiff | null {
   const edit = toClusterEdit(results, e);
   if (edit === null) {
     log(`edit ${e.seq} (${e.kind}) not applied: its records changed or no longer exist`);
-    return false;
+    return null;
   }
-  results.clusters.apply(edit);
-  return true;
-}
-
-/**
- * Re-applies every stored edit in order. Returns the seqs of decisions that
- * were not applied because their records changed (listed as stale).
- *
- * @example
- * const stale = replayEdits(results, db.edits(), (line) => console.error(line));
- */
-export function replayEdits(results: MatchResults, edits: readonly EditRow[], log: (line: string) => void): Set<number> {
-  const stale = new Set<number>();
-  for (const e of edits) if (!replayEdit(results, e, log) && e.kind === 'decision') stale.add(e.seq);
-  return stale;
+  return results.clusters.apply(edit).diff;
 }

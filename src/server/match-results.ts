@@ -132,17 +132,20 @@ export class MatchResults {
 
   /** Matches a new record (see {@link matchRecord}). */
   match(record: Readonly<Record<string, string | null>>, topK: number): RecordMatch[] {
-    const { table, blocks, queries } = this.live;
-    if (!table.changed) return matchRecord(record, this.scorer, this.run.index, topK);
-    // Loaded rows whose records changed hold stale ids: they are dropped here and met again, as they are now, among the changed rows.
-    const found = matchRecord(record, this.scorer, this.run.index, Number.MAX_SAFE_INTEGER).filter((m) => !table.isChanged(m.row));
-    const query = this.scorer.prepareQuery(record);
-    for (const row of blocks.rowsSharing((ref) => this.scorer.transformValue(ref, record[ref.field] ?? null))) {
-      this.scorer.scorePair(query, queries.get(row) ?? row);
-      if (this.scorer.matched) found.push({ row, score: this.scorer.score });
-    }
-    found.sort((x, y) => y.score - x.score || x.row - y.row);
-    return found.length > topK ? found.slice(0, topK) : found;
+    const { table, queries } = this.live;
+    const changes = table.changed ? { excluded: (row: number) => table.isChanged(row), rows: this.changedRowsSharing(record), queryOf: (row: number) => queries.get(row) } : null;
+    return matchRecord(record, this.scorer, this.run.index, topK, changes);
+  }
+
+  /**
+   * Changed live rows sharing a block with a record (by their current keys):
+   * the candidates of a record that the loaded index cannot give.
+   *
+   * @example
+   * results.changedRowsSharing({ surname: 'Lee' }); // [300, 305]
+   */
+  changedRowsSharing(record: Readonly<Record<string, string | null>>): number[] {
+    return this.live.blocks.rowsSharing((ref) => this.scorer.transformValue(ref, record[ref.field] ?? null));
   }
 
   /** Explains two rows (a changed row as it is now). */

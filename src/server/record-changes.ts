@@ -3,13 +3,16 @@ import { KindredError, type Issue } from '../errors/registry.js';
 import { applyRecordChanges } from '../engine/run.js';
 import type { RecordOp } from '../engine/living/live-matching.js';
 import type { Edit } from '../engine/clustering/types.js';
-import { clusterEvents } from '../engine/clustering/cluster-events.js';
-import type { ChangeBatch, StoredChange, StoredEvent } from '../store/change-log.js';
+import type { ClusterDiff } from '../engine/clustering/cluster-state.js';
+import type { ChangeBatch, EventCause, StoredChange } from '../store/change-log.js';
 import type { EditRow } from '../store/edit-types.js';
 import type { StateDb } from '../store/state-db.js';
 import { editRows, replayEdit, toClusterEdit } from './edit-log.js';
 import type { MatchResults } from './match-results.js';
 import type { KeyedChange, RecordKeys } from './record-keys.js';
+import { recordEvents, type EventFeed } from './change-feed.js';
+import type { ServerState } from './server-state.js';
+import type { WorkerPool } from '../engine/worker-pool.js';
 
 /**
  * A change as a request gives it, before validation against the table.
@@ -82,55 +85,38 @@ function storedOps(results: MatchResults, ops: readonly RecordOp[]): StoredChang
  * Applies validated ops through the engine with the steward edits made so
  * far: when an edit names a changed row, every edit is converted again
  * against the records as they are now (those on changed records drop out,
- * decisions among them are listed as stale). Returns the rows and events.
+ * decisions among them are listed as stale). `beforeApply` runs once the
+ * batch is scored, before anything changes. Returns the rows and what the
+ * clusters did.
  */
-function applyOps(
+async function applyOps(
   results: MatchResults,
   ops: readonly RecordOp[],
-  editsSoFar: readonly EditRow[],
+  editsSoFar: () => readonly EditRow[],
   staleSeqs: Set<number>,
-): { rows: number[]; events: ReturnType<typeof clusterEvents> } {
-  const { rows, diff } = applyRecordChanges(results.live, ops, (changed) => {
-    const touched = new Set(changed);
-    const hit = editsSoFar.filter((e) => editRows(e).some((r) => touched.has(r)));
-    if (hit.length === 0) return undefined;
-    const edits: Edit[] = [];
-    staleSeqs.clear();
-    for (const e of editsSoFar) {
-      const edit = toClusterEdit(results, e);
-      if (edit !== null) edits.push(edit);
-      else if (e.kind === 'decision') staleSeqs.add(e.seq);
-    }
-    return { edits, seeds: hit.flatMap(editRows) };
+  pool: WorkerPool | null,
+  beforeApply?: () => void,
+): Promise<{ rows: number[]; diff: ClusterDiff }> {
+  const { rows, diff } = await applyRecordChanges(results.live, ops, {
+    pool,
+    beforeApply,
+    constraintsAfter: (changed) => {
+      const touched = new Set(changed);
+      const all = editsSoFar();
+      const hit = all.filter((e) => editRows(e).some((r) => touched.has(r)));
+      if (hit.length === 0) return undefined;
+      const edits: Edit[] = [];
+      staleSeqs.clear();
+      for (const e of all) {
+        const edit = toClusterEdit(results, e);
+        if (edit !== null) edits.push(edit);
+        else if (e.kind === 'decision') staleSeqs.add(e.seq);
+      }
+      return { edits, seeds: hit.flatMap(editRows) };
+    },
   });
   results.changed();
-  return { rows, events: clusterEvents(diff) };
-}
-
-/**
- * Listeners of new events (the open `GET /events` streams).
- *
- * @example
- * const off = feed.subscribe((events) => send(events));
- */
-export class EventFeed {
-  private readonly listeners = new Map<(events: readonly StoredEvent[]) => void, () => void>();
-
-  /** `onEnd` is called when the server shuts down, so an open stream ends instead of holding the shutdown. */
-  subscribe(listener: (events: readonly StoredEvent[]) => void, onEnd: () => void = () => undefined): () => void {
-    this.listeners.set(listener, onEnd);
-    return () => this.listeners.delete(listener);
-  }
-
-  publish(events: readonly StoredEvent[]): void {
-    if (events.length > 0) for (const l of this.listeners.keys()) l(events);
-  }
-
-  /** Ends every open stream (server shutdown); a client resumes from its last id on the next server. */
-  end(): void {
-    for (const onEnd of [...this.listeners.values()]) onEnd();
-    this.listeners.clear();
-  }
+  return { rows, diff };
 }
 
 /**
@@ -159,33 +145,37 @@ export function checkChanges(
 }
 
 /**
- * Validates, commits (synchronous FULL, before any answer), applies and
- * publishes one request's record changes; with `keys` (`--key-column`), a
- * change that would leave two live records with one key, or one without,
- * is rejected before anything is written. Returns each change's outcome.
+ * Validates, scores, commits (synchronous FULL, before anything changes and
+ * before any answer), applies and publishes one request's record changes,
+ * in its turn of the server's write queue (`request` may be a function,
+ * called in that turn, for changes that depend on the state); with `--key-column`, a change
+ * that would leave two live records with one key, or one without, is
+ * rejected before anything is written. Returns each change's outcome.
  *
  * @example
- * const [r] = commitChanges(results, db, staleSeqs, feed, [{ op: 'add', record: { name: 'Ann' }, path: '(body)' }], state.keys);
+ * const [r] = await commitChanges(state, [{ op: 'add', record: { name: 'Ann' }, path: '(body)' }]);
  */
-export function commitChanges(
-  results: MatchResults,
-  db: StateDb,
-  staleSeqs: Set<number>,
-  feed: EventFeed,
-  changes: readonly RequestedChange[],
-  keys: RecordKeys | null = null,
-): ChangeResult[] {
-  const { ops, stored, keyed } = checkChanges(results, changes, keys);
-  // Durable first: once this returns, a restart replays the change whatever happens next.
-  const batch = db.changes.append(stored, db.lastEditSeq());
-  const { rows, events } = applyOps(results, ops, db.edits(), staleSeqs);
-  keys?.apply(keyed);
-  feed.publish(db.changes.appendEvents(batch, events));
-  return ops.map((op, i) => ({
-    status: op.kind === 'add' ? 'created' : op.kind === 'update' ? 'updated' : 'deleted',
-    row_id: rows[i],
-    cluster_id: op.kind === 'delete' || results.live.table.isDeleted(rows[i]) ? null : results.clusters.clusterOf(rows[i]),
-  }));
+export function commitChanges(state: ServerState, request: readonly RequestedChange[] | (() => RequestedChange[])): Promise<ChangeResult[]> {
+  return state.writes.run(async () => {
+    const results = state.current;
+    const db = state.store;
+    const keys = state.keys;
+    // A change that depends on the state (an upsert: add or update?) is worked out in its turn.
+    const changes = typeof request === 'function' ? request() : request;
+    const { ops, stored, keyed } = checkChanges(results, changes, keys);
+    let batch = 0;
+    const { rows, diff } = await applyOps(results, ops, () => db.edits(), state.staleSeqs, state.pool, () => {
+      // Durable first: once this returns, a restart replays the change whatever happens next.
+      batch = db.changes.append(stored, db.lastEditSeq());
+    });
+    keys?.apply(keyed);
+    recordEvents(db, state.feed, { kind: 'records', batch }, diff);
+    return ops.map((op, i) => ({
+      status: op.kind === 'add' ? 'created' : op.kind === 'update' ? 'updated' : 'deleted',
+      row_id: rows[i],
+      cluster_id: op.kind === 'delete' || results.live.table.isDeleted(rows[i]) ? null : results.clusters.clusterOf(rows[i]),
+    }));
+  });
 }
 
 /** The engine ops of a stored batch, checked against the ids the table gives (a mismatch means a damaged log). */
@@ -204,31 +194,49 @@ function opsOf(results: MatchResults, b: ChangeBatch): RecordOp[] {
 /**
  * Replays the edit log and the change log after the initial run, in the
  * order they were made (a batch after the edits up to its `after_edit`),
- * so the table, the clusters and their ids are what they were. A batch
- * whose events were never stored (the process died between the change's
- * commit and its events') gets them now. Returns the stale decision seqs.
+ * so the table, the clusters and their ids are what they were. With
+ * `feed` (start-up), the last change gets its events stored when they are
+ * missing: the process died between the change's commit and its events'
+ * (only the last change can be in that state; every earlier one was
+ * followed by its events before the next began). Without it (a re-run
+ * under a new configuration) nothing is stored. Returns the stale
+ * decision seqs.
  *
  * @example
- * state.staleSeqs = replayHistory(results, db, (line) => progress.log(line));
+ * state.staleSeqs = await replayHistory(results, db, pool, (line) => progress.log(line), state.feed);
  */
-export function replayHistory(results: MatchResults, db: StateDb, log: (line: string) => void): Set<number> {
+export async function replayHistory(results: MatchResults, db: StateDb, pool: WorkerPool, log: (line: string) => void, feed: EventFeed | null): Promise<Set<number>> {
   const edits = db.edits();
   const batches = db.changes.batches();
-  const eventsUpTo = db.changes.lastEventBatch();
+  const lastBatch = batches.at(-1);
+  const lastEdit = edits.at(-1);
+  // A batch made after edit n has after_edit = n; an edit after it has a larger seq.
+  const lastCause: EventCause | null =
+    lastEdit !== undefined && (lastBatch === undefined || lastEdit.seq > lastBatch.afterEdit)
+      ? { kind: 'edit', seq: lastEdit.seq }
+      : lastBatch !== undefined
+        ? { kind: 'records', batch: lastBatch.batch }
+        : null;
+  const missing = feed !== null && lastCause !== null && !db.changes.hasEvents(lastCause) ? JSON.stringify(lastCause) : null;
+  const isMissing = (cause: EventCause): boolean => JSON.stringify(cause) === missing;
   const stale = new Set<number>();
   let b = 0;
-  const replayBatches = (upTo: number, applied: readonly EditRow[]): void => {
+  const replayBatches = async (upTo: number, applied: readonly EditRow[]): Promise<void> => {
     for (; b < batches.length && batches[b].afterEdit <= upTo; b++) {
       const batch = batches[b];
-      const { events } = applyOps(results, opsOf(results, batch), applied, stale);
-      if (batch.batch > eventsUpTo) db.changes.appendEvents(batch.batch, events);
+      const { diff } = await applyOps(results, opsOf(results, batch), () => applied, stale, pool);
+      const cause: EventCause = { kind: 'records', batch: batch.batch };
+      if (feed !== null && isMissing(cause)) recordEvents(db, feed, cause, diff);
     }
   };
   for (let i = 0; i < edits.length; i++) {
-    replayBatches(edits[i].seq - 1, edits.slice(0, i));
-    if (!replayEdit(results, edits[i], log) && edits[i].kind === 'decision') stale.add(edits[i].seq);
+    await replayBatches(edits[i].seq - 1, edits.slice(0, i));
+    const diff = replayEdit(results, edits[i], log);
+    if (diff === null && edits[i].kind === 'decision') stale.add(edits[i].seq);
+    const cause: EventCause = { kind: 'edit', seq: edits[i].seq };
+    if (diff !== null && feed !== null && isMissing(cause)) recordEvents(db, feed, cause, diff);
   }
-  replayBatches(Number.MAX_SAFE_INTEGER, edits);
+  await replayBatches(Number.MAX_SAFE_INTEGER, edits);
   if (batches.length > 0) log(`replayed ${batches.length} record change batch(es): ${results.live.table.liveCount} records`);
   return stale;
 }

@@ -2,8 +2,9 @@
 import type { WorkerPool } from '../engine/worker-pool.js';
 import type { StateDb } from '../store/state-db.js';
 import type { MatchResults } from './match-results.js';
-import { EventFeed } from './record-changes.js';
+import { EventFeed } from './change-feed.js';
 import type { RecordKeys } from './record-keys.js';
+import { WriteQueue } from './write-queue.js';
 
 /** What `/api/sources` and `/stats` say about the loaded dataset. */
 export interface SourceInfo {
@@ -34,6 +35,8 @@ export class ServerState {
   staleSeqs = new Set<number>();
   /** Open `GET /events` streams listen here for each committed change's events. */
   readonly feed = new EventFeed();
+  /** Every change of the served state (record changes, edits, a re-run's swap) takes its turn here. */
+  readonly writes = new WriteQueue();
   /** The `--key-column` index (null without one); set once the table is complete. */
   keys: RecordKeys | null = null;
   readonly pool: WorkerPool;

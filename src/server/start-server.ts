@@ -13,6 +13,7 @@ import { datasetStateLine, openDatasetState } from '../store/dataset-state.js';
 import { answerMalformedRequest } from './malformed-request.js';
 import { createApp, type AppOptions } from './app.js';
 import { replayHistory } from './record-changes.js';
+import { reconcileFeed } from './change-feed.js';
 import { RecordKeys } from './record-keys.js';
 import { joinedColumns, retrievalIndexOf } from './analysis/retrieval.js';
 import { MatchResults } from './match-results.js';
@@ -186,7 +187,10 @@ async function initialRun(state: ServerState, options: ServeOptions, progress: P
   const run = await runMatching(ingest.store, config, state.pool, { onPhase: progress.phase, onProgress: progress.tick, signal });
   const results = await MatchResults.create(run, state.pool);
   signal.throwIfAborted();
-  state.staleSeqs = replayHistory(results, state.db, (line) => progress.log(line));
+  state.staleSeqs = await replayHistory(results, state.db, state.pool, (line) => progress.log(line), state.feed);
+  // Settings other than the last start's (a configuration file, or a POST /autoconfig apply that a restart undoes) give other clusters: the feed says so.
+  const rerun = reconcileFeed(state.db, state.feed, results.clusters.clusterIds());
+  if (rerun.length > 0) progress.log(`the clusters differ from those the change feed last described (other settings): ${rerun.length} event(s) published`);
   // Built from the table as replay left it: a duplicate key, from the file or from changes made while the server ran without the option, is named here.
   if (options.keyColumn) state.keys = RecordKeys.build(results.live.table, results.columns, options.keyColumn, ingest.file);
   await retrieval;

@@ -43,15 +43,36 @@ export interface NewEvent {
 }
 
 /**
+ * Why an event was made: a record change batch, a steward edit (decision,
+ * withdrawal, shatter, unmerge; by its edit seq), or a re-run under another
+ * configuration.
+ *
+ * @example
+ * const cause: EventCause = { kind: 'edit', seq: 12 };
+ */
+export type EventCause = { kind: 'records'; batch: number } | { kind: 'edit'; seq: number } | { kind: 'rerun' };
+
+/**
  * One stored event (`seq` is monotonic, gap-free in a file: SQLite's rowid of an append-only table).
  *
  * @example
- * const e: StoredEvent = { seq: 42, batch: 7, type: 'cluster_merged', data: { cluster_id: 3, from: [3, 9] }, created_at: '…' };
+ * const e: StoredEvent = { seq: 42, cause: { kind: 'records', batch: 7 }, type: 'cluster_merged', data: { cluster_id: 3, from: [3, 9] }, created_at: '…' };
  */
 export interface StoredEvent extends NewEvent {
   seq: number;
-  batch: number;
+  cause: EventCause;
   created_at: string;
+}
+
+/**
+ * The row → cluster table the events up to `seq` imply (−1: no live row).
+ *
+ * @example
+ * const snap: FeedSnapshot = { seq: 40, clusters: Int32Array.of(0, 0, 2) };
+ */
+export interface FeedSnapshot {
+  seq: number;
+  clusters: Int32Array;
 }
 
 interface RawChange {
@@ -64,7 +85,8 @@ interface RawChange {
 
 interface RawEvent {
   seq: number;
-  batch: number;
+  batch: number | null;
+  edit_seq: number | null;
   type: EventType;
   data: string;
   created_at: string;
@@ -76,7 +98,7 @@ interface RawEvent {
  * @example
  * const log = new ChangeLog(db.connection);
  * const batch = log.append([{ op: 'add', row_id: 1000, record: ['Ann', '10001'] }], db.lastEditSeq());
- * log.appendEvents(batch, [{ type: 'cluster_created', data: { cluster_id: 1000, members: [1000] } }]);
+ * log.appendEvents({ kind: 'records', batch }, [{ type: 'cluster_created', data: { cluster_id: 1000, members: [1000] } }]);
  */
 export class ChangeLog {
   private readonly stmt;
@@ -91,10 +113,13 @@ export class ChangeLog {
         'INSERT INTO record_changes (batch, op, row_id, record, after_edit, created_at) VALUES (?, ?, ?, ?, ?, ?)',
       ),
       allChanges: db.prepare<[], RawChange>('SELECT batch, op, row_id, record, after_edit FROM record_changes ORDER BY seq'),
-      insertEvent: db.prepare<[number, string, string, string]>('INSERT INTO events (batch, type, data, created_at) VALUES (?, ?, ?, ?)'),
-      lastEventBatch: db.prepare<[], number | null>('SELECT max(batch) FROM events').pluck(),
+      insertEvent: db.prepare<[number | null, number | null, string, string, string]>('INSERT INTO events (batch, edit_seq, type, data, created_at) VALUES (?, ?, ?, ?, ?)'),
+      batchHasEvents: db.prepare<[number], number>('SELECT 1 FROM events WHERE batch = ? LIMIT 1').pluck(),
+      editHasEvents: db.prepare<[number], number>('SELECT 1 FROM events WHERE edit_seq = ? LIMIT 1').pluck(),
       lastEventSeq: db.prepare<[], number | null>('SELECT max(seq) FROM events').pluck(),
-      eventsSince: db.prepare<[number, number], RawEvent>('SELECT seq, batch, type, data, created_at FROM events WHERE seq > ? ORDER BY seq LIMIT ?'),
+      eventsSince: db.prepare<[number, number], RawEvent>('SELECT seq, batch, edit_seq, type, data, created_at FROM events WHERE seq > ? ORDER BY seq LIMIT ?'),
+      snapshot: db.prepare<[], { seq: number; clusters: Buffer }>('SELECT seq, clusters FROM feed_snapshot WHERE id = 1'),
+      saveSnapshot: db.prepare<[number, Buffer]>('INSERT OR REPLACE INTO feed_snapshot (id, seq, clusters) VALUES (1, ?, ?)'),
     };
   }
 
@@ -125,23 +150,32 @@ export class ChangeLog {
     return out;
   }
 
-  /** Appends a batch's events in one transaction; returns them with their sequence numbers. */
-  appendEvents(batch: number, events: readonly NewEvent[]): StoredEvent[] {
+  /** Appends the events of one change (one cause) in one transaction; returns them with their sequence numbers. */
+  appendEvents(cause: EventCause, events: readonly NewEvent[]): StoredEvent[] {
     if (events.length === 0) return [];
+    const batch = cause.kind === 'records' ? cause.batch : null;
+    const editSeq = cause.kind === 'edit' ? cause.seq : null;
     return this.db
       .transaction(() => {
         const at = this.clock().toISOString();
         return events.map((e) => {
-          const seq = Number(this.stmt.insertEvent.run(batch, e.type, JSON.stringify(e.data), at).lastInsertRowid);
-          return { ...e, seq, batch, created_at: at };
+          const seq = Number(this.stmt.insertEvent.run(batch, editSeq, e.type, JSON.stringify(e.data), at).lastInsertRowid);
+          return { ...e, seq, cause, created_at: at };
         });
       })
       .immediate();
   }
 
-  /** The last batch whose events are stored (0: none). */
-  lastEventBatch(): number {
-    return this.stmt.lastEventBatch.get() ?? 0;
+  /**
+   * Whether any event of `cause` (a batch or an edit) is stored: replay adds the
+   * events of the last change when the process died before they were written.
+   *
+   * @example
+   * log.hasEvents({ kind: 'edit', seq: 12 }); // false when edit 12 moved no record
+   */
+  hasEvents(cause: EventCause): boolean {
+    if (cause.kind === 'rerun') throw new KindredError('internal', 're-run events are not looked up by cause');
+    return (cause.kind === 'records' ? this.stmt.batchHasEvents.get(cause.batch) : this.stmt.editHasEvents.get(cause.seq)) !== undefined;
   }
 
   /** The last event's sequence number (0: none yet). */
@@ -156,6 +190,42 @@ export class ChangeLog {
    * log.eventsSince(41, 500); // seq 42, 43, …
    */
   eventsSince(since: number, limit: number): StoredEvent[] {
-    return this.stmt.eventsSince.all(since, limit).map((r) => ({ seq: r.seq, batch: r.batch, type: r.type, data: JSON.parse(r.data) as Record<string, unknown>, created_at: r.created_at }));
+    return this.stmt.eventsSince.all(since, limit).map((r) => ({
+      seq: r.seq,
+      cause: r.batch !== null ? { kind: 'records', batch: r.batch } : r.edit_seq !== null ? { kind: 'edit', seq: r.edit_seq } : { kind: 'rerun' },
+      type: r.type,
+      data: JSON.parse(r.data) as Record<string, unknown>,
+      created_at: r.created_at,
+    }));
+  }
+
+  /**
+   * The stored snapshot of the table the feed implies, or null before the first.
+   *
+   * @example
+   * const snap = log.snapshot(); // { seq: 40, clusters: Int32Array [...] }
+   */
+  snapshot(): FeedSnapshot | null {
+    const row = this.stmt.snapshot.get();
+    if (row === undefined) return null;
+    const bytes = row.clusters;
+    if (bytes.byteLength % 4 !== 0) throw new KindredError('run_failed', `the feed snapshot holds ${bytes.byteLength} bytes, not a whole number of row ids`);
+    const clusters = new Int32Array(bytes.byteLength / 4);
+    for (let i = 0; i < clusters.length; i++) clusters[i] = bytes.readInt32LE(i * 4);
+    return { seq: row.seq, clusters };
+  }
+
+  /**
+   * Replaces the snapshot (committed, synchronous FULL): `clusters` is the
+   * table the events up to `seq` imply.
+   *
+   * @example
+   * log.saveSnapshot(log.lastEventSeq(), results.clusters.clusterIds());
+   */
+  saveSnapshot(seq: number, clusters: Int32Array): void {
+    // Little-endian whatever the platform, so a state file moves between machines.
+    const bytes = Buffer.alloc(clusters.length * 4);
+    for (let i = 0; i < clusters.length; i++) bytes.writeInt32LE(clusters[i], i * 4);
+    this.stmt.saveSnapshot.run(seq, bytes);
   }
 }

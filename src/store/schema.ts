@@ -144,6 +144,45 @@ export const MIGRATIONS: readonly Migration[] = [
         BEGIN SELECT RAISE(ABORT, 'events is append-only'); END;
     `,
   },
+  {
+    version: 4,
+    description: 'the change feed covers every cluster change: events of steward edits and re-runs, and a snapshot of the row → cluster table the feed implies',
+    sql: `
+      -- An event's cause: a record change batch (batch), a steward edit (edit_seq), or
+      -- neither: a re-run under another configuration (POST /autoconfig apply, or a
+      -- restart with other settings). SQLite cannot relax a column's constraints in
+      -- place, so the table is copied; seq values (the feed's ids) are kept.
+      CREATE TABLE events_v4 (
+        seq        INTEGER PRIMARY KEY,
+        batch      INTEGER CHECK (batch IS NULL OR batch >= 1),
+        edit_seq   INTEGER CHECK (edit_seq IS NULL OR edit_seq >= 1),
+        type       TEXT NOT NULL CHECK (type IN ('cluster_created', 'cluster_merged', 'cluster_split', 'record_moved', 'record_deleted')),
+        data       TEXT NOT NULL CHECK (json_valid(data) AND json_type(data) = 'object'),
+        created_at TEXT NOT NULL,
+        CHECK (batch IS NULL OR edit_seq IS NULL)
+      );
+      INSERT INTO events_v4 (seq, batch, type, data, created_at) SELECT seq, batch, type, data, created_at FROM events;
+      DROP TABLE events;
+      ALTER TABLE events_v4 RENAME TO events;
+      CREATE INDEX events_by_batch ON events (batch) WHERE batch IS NOT NULL;
+      CREATE INDEX events_by_edit ON events (edit_seq) WHERE edit_seq IS NOT NULL;
+      CREATE TRIGGER events_no_update BEFORE UPDATE ON events
+        BEGIN SELECT RAISE(ABORT, 'events is append-only'); END;
+      CREATE TRIGGER events_no_delete BEFORE DELETE ON events
+        BEGIN SELECT RAISE(ABORT, 'events is append-only'); END;
+
+      -- The row -> cluster table that the events up to seq imply (Int32 little-endian,
+      -- one per row id, -1 for no live row). At start-up the served clusters are
+      -- compared with it plus the events after seq; any difference (another
+      -- configuration) is published as events, so a table kept from the feed stays
+      -- exact. A cache of the feed, so it is replaced, not appended to.
+      CREATE TABLE feed_snapshot (
+        id       INTEGER PRIMARY KEY CHECK (id = 1),
+        seq      INTEGER NOT NULL CHECK (seq >= 0),
+        clusters BLOB NOT NULL
+      );
+    `,
+  },
 ];
 
 /** The `user_version` of a fully migrated state database. */

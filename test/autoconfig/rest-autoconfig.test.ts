@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { parseTelemetry } from '../../src/autoconfig/telemetry-schema.js';
+import { followEvents } from '../../src/engine/clustering/feed-table.js';
 import { call, obj, startTestServer, type TestServer } from '../server/server-harness.js';
 import { rng, word } from './fixtures.js';
 
@@ -67,6 +68,13 @@ test('apply: true swaps the served results to a run with the committed configura
   const other = [...Array(last).keys()].find((row) => results.clusters.clusterOf(row) !== results.clusters.clusterOf(last)) ?? 0;
   const decided = await call(t.server.url, 'POST', '/reviews/decide', { pair_id: `${other}-${last}`, decision: 'approve', reviewer: 'apply-test' });
   assert.equal(decided.status, 200, decided.text);
+  // Record changes outlive the re-run too: an added and a deleted record.
+  const added = await call(t.server.url, 'POST', '/records', { surname: 'zzapplied', given_name: 'kept' });
+  assert.equal(added.status, 201, added.text);
+  const addedRow = Number(obj(added.body).row_id);
+  assert.equal((await call(t.server.url, 'DELETE', '/records/3')).status, 200);
+  const lastSeq = t.server.state.store.changes.lastEventSeq();
+  const tableBefore = t.server.state.current.clusters.clusterIds();
   const before = t.server.state.results;
   const r = await call(t.server.url, 'POST', '/autoconfig', { apply: true, exclude_columns: ['rec_id'] });
   assert.equal(r.status, 200, r.text);
@@ -76,4 +84,10 @@ test('apply: true swaps the served results to a run with the committed configura
   assert.deepStrictEqual(t.server.state.results?.run.config.exclude_columns, ['rec_id']);
   const after = t.server.state.current.clusters;
   assert.equal(after.clusterOf(other), after.clusterOf(last), 'the approve (must-link) holds in the new results');
+  assert.equal(after.clusterOf(addedRow), addedRow, 'the added record is in the new results');
+  assert.equal(after.clusterOf(3), -1, 'the deleted record stays deleted');
+  // What the new configuration changed is on the change feed, as rerun events.
+  const rerun = t.server.state.store.changes.eventsSince(lastSeq, 100_000);
+  for (const e of rerun) assert.equal(e.cause.kind, 'rerun');
+  assert.deepEqual([...followEvents(tableBefore, rerun)], [...after.clusterIds()], 'a table kept from the feed is the new one');
 });

@@ -83,8 +83,18 @@ export class LivingBlocks {
 
   /** Changed rows sharing a block with a record in any pass, ascending. */
   rowsSharing(valueOf: ValueOf): number[] {
+    return this.rowsWithKeys(this.keysOf(valueOf));
+  }
+
+  /**
+   * Changed rows holding any of `keys` (one per pass, as {@link keysOf} gives them), ascending.
+   *
+   * @example
+   * blocks.rowsWithKeys(blocks.keysOf(valueOf)); // the same as blocks.rowsSharing(valueOf)
+   */
+  rowsWithKeys(keys: ReadonlyArray<string | null>): number[] {
     const found = new Set<number>();
-    this.keysOf(valueOf).forEach((k, p) => {
+    keys.forEach((k, p) => {
       if (k !== null) for (const r of this.keys[p].get(k) ?? []) found.add(r);
     });
     return [...found].sort((a, b) => a - b);

@@ -275,13 +275,15 @@ export class ClusterState {
   /**
    * Applies one steward edit (seq above every earlier one) and re-clusters
    * its region. Returns the ids, after the edit, of every cluster whose
-   * membership changed and of the clusters of the edit's records, ascending.
+   * membership changed and of the clusters of the edit's records, ascending,
+   * and the re-clustered rows with their clusters before and after (the
+   * change feed's events are made from it, as for a record change).
    * Throws `not_found` for a row id outside the data.
    *
    * @example
    * state.apply({ kind: 'unmerge', seq: 7, row: 40 }).affected; // [12, 40]
    */
-  apply(edit: Edit): { affected: number[] } {
+  apply(edit: Edit): { affected: number[]; diff: ClusterDiff } {
     const touched = edit.kind === 'shatter' ? edit.members : edit.kind === 'unmerge' ? [edit.row] : [edit.a, edit.b];
     for (const row of touched) {
       if (!Number.isInteger(row) || row < 0 || row >= this.rows || this.of[row] < 0) {
@@ -297,7 +299,8 @@ export class ClusterState {
       const before = new Int32Array(region.length);
       for (let i = 0; i < region.length; i++) before[i] = this.of[region[i]];
       this.recluster(region);
-      return { affected: this.affected(region, before, touched) };
+      const after = Int32Array.from(region, (r) => this.of[r]);
+      return { affected: this.affected(region, before, touched), diff: { rows: region, before, after } };
     } finally {
       for (const r of region) this.inRegion[r] = 0;
     }

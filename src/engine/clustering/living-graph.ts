@@ -42,8 +42,22 @@ export class LivingGraph implements ScoredGraph {
   private readonly replaced = new Set<number>();
   /** Edges touching a replaced row, on both ends: neighbour → score and flags (deciding matchkey | 0x80 when matched). */
   private readonly extra = new Map<number, Map<number, Edge>>();
+  private pairs: number;
 
-  constructor(readonly base: PairGraph) {}
+  constructor(readonly base: PairGraph) {
+    this.pairs = base.pairCount;
+  }
+
+  /**
+   * Pairs in the graph now: the base pairs of rows never replaced plus the
+   * overlay's (kept up to date by {@link replaceRow}, so reading it is O(1)).
+   *
+   * @example
+   * g.pairCount; // /stats pairs_kept
+   */
+  get pairCount(): number {
+    return this.pairs;
+  }
 
   /** Whether `row`'s edges come from the overlay. */
   isReplaced(row: number): boolean {
@@ -89,8 +103,14 @@ export class LivingGraph implements ScoredGraph {
    * g.replaceRow(7, new Map()); // row 7 has no edges any more
    */
   replaceRow(row: number, edges: ReadonlyMap<number, Edge>): void {
+    if (!this.replaced.has(row) && row < this.base.rowCount) {
+      // Its base pairs with rows still on the base go void (those with replaced rows went when they were replaced).
+      const { offsets, neighbours } = this.base;
+      for (let k = offsets[row]; k < offsets[row + 1]; k++) if (!this.replaced.has(neighbours[k])) this.pairs--;
+    }
     const old = this.extra.get(row);
     if (old !== undefined) {
+      this.pairs -= old.size;
       for (const v of old.keys()) {
         const back = this.extra.get(v);
         back?.delete(row);
@@ -103,6 +123,7 @@ export class LivingGraph implements ScoredGraph {
       if (v === row) continue;
       this.side(row).set(v, e);
       this.side(v).set(row, e);
+      this.pairs++;
     }
   }
 

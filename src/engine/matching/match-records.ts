@@ -1,6 +1,6 @@
 /** Matches new records against the loaded table through the blocking index (never a scan), scored by the one pair scorer. */
 import type { BlockIndex } from '../blocking/block-index.js';
-import type { PairScorer } from '../scoring/pair-scorer.js';
+import type { PairScorer, PreparedQuery } from '../scoring/pair-scorer.js';
 import { valueIndexOf } from '../blocking/value-index.js';
 
 /** One match of a query record: a row and its score. */
@@ -10,9 +10,27 @@ export interface RecordMatch {
 }
 
 /**
+ * After record changes, where a record's candidates differ from the
+ * loaded index's: loaded rows that changed are left out, and changed rows
+ * sharing a block with the record (by their current keys) are met as
+ * they are now.
+ *
+ * @example
+ * const changes: ChangedCandidates = { excluded: (r) => table.isChanged(r), rows: blocks.rowsSharing(valueOf), queryOf: (r) => queries.get(r) };
+ */
+export interface ChangedCandidates {
+  /** Loaded rows whose loaded values are out of date. */
+  excluded: (row: number) => boolean;
+  /** Changed live rows sharing a block with the record. */
+  rows: Iterable<number>;
+  /** A changed live row's prepared query. */
+  queryOf: (row: number) => PreparedQuery | undefined;
+}
+
+/**
  * The rows a record matches (some matchkey accepts), best first, ties by
  * row id, at most `topK`. Candidates are the rows sharing a block with the
- * record in any pass.
+ * record in any pass (with `changes`, as the table is after them).
  *
  * @example
  * matchRecord({ name: 'Jon Smith', zip: '10001' }, scorer, index, 5); // [{ row: 17, score: 0.981333 }]
@@ -22,6 +40,7 @@ export function matchRecord(
   scorer: PairScorer,
   index: BlockIndex,
   topK: number,
+  changes: ChangedCandidates | null = null,
 ): RecordMatch[] {
   const query = scorer.prepareQuery(record);
   const transformCache = new Map<string, string | null>();
@@ -40,7 +59,14 @@ export function matchRecord(
   scorer.touchRows(candidates);
   const out: RecordMatch[] = [];
   for (const row of candidates) {
+    if (changes !== null && changes.excluded(row)) continue;
     if (scorer.matchLayout(layout, row)) out.push({ row, score: scorer.score });
+  }
+  if (changes !== null) {
+    for (const row of changes.rows) {
+      scorer.scorePair(query, changes.queryOf(row) ?? row);
+      if (scorer.matched) out.push({ row, score: scorer.score });
+    }
   }
   out.sort((x, y) => y.score - x.score || x.row - y.row);
   return out.length > topK ? out.slice(0, topK) : out;

@@ -1,7 +1,7 @@
 /** Worker task: scores one planned range of candidate pairs against the shared columns and returns the kept pairs as transferable typed arrays. */
 import type { Config } from '../../config/types.js';
 import { FieldDictionary, fieldKey, type FieldHandle } from '../fields/field-dictionary.js';
-import { PairScorer, type ProbabilisticScoring } from './pair-scorer.js';
+import { PairScorer, type PreparedQuery, type ProbabilisticScoring } from './pair-scorer.js';
 import type { PairTask } from './pair-plan.js';
 import { openProbabilisticModels } from './probabilistic-bridge.js';
 import { matchRecord } from '../matching/match-records.js';
@@ -41,6 +41,8 @@ interface OpenRun {
   /** Per pass: how far apart two rows' `blockOf` may be for the pass to hold their pair (0: same block). */
   reach: Int32Array;
   source: Int32Array | null;
+  /** The link source column's raw values (null without a link). */
+  sourceDict: FieldDictionary | null;
   linkOnly: boolean;
 }
 
@@ -61,6 +63,7 @@ export function openRun(run: RunHandle): OpenRun {
   };
   const models: Map<string, ProbabilisticScoring> = openProbabilisticModels(run.config, run.models, lookup);
   const link = run.config.link;
+  const sourceDict = link ? lookup({ field: link.source_column, transforms: [] }) : null;
   const index = BlockIndex.fromHandles(run.passSpecs, run.passes, lookup);
   open = {
     scorer: new PairScorer(run.config, lookup, models),
@@ -69,7 +72,8 @@ export function openRun(run: RunHandle): OpenRun {
     layouts: index.passes.map((p) => p.layout),
     blockOf: index.passes.map((p) => p.blockOf),
     reach: Int32Array.from(run.passSpecs.map((sp) => coBlockedReach(sp.window))),
-    source: link ? lookup({ field: link.source_column, transforms: [] }).ids : null,
+    source: sourceDict === null ? null : sourceDict.ids,
+    sourceDict,
     linkOnly: link?.mode === 'link_only',
   };
   openRuns.set(run.runId, open);
@@ -176,15 +180,35 @@ export function scorePairs(input: { run: RunHandle; task: PairTask }): ScoredPai
 }
 
 /**
+ * One slice of `/match/batch` for a worker.
+ *
+ * @example
+ * const input: MatchBatchInput = { run: run.handle, records: [{ surname: 'Lee' }], topK: 5 };
+ */
+export interface MatchBatchInput {
+  run: RunHandle;
+  records: Array<Record<string, string | null>>;
+  topK: number;
+  /** After record changes: the living table's mask of changed loaded rows (shared), each record's changed rows sharing a block with it, and their prepared queries. */
+  changes?: { changedMask: Uint8Array; rowsOf: Int32Array[]; queries: Map<number, PreparedQuery> };
+}
+
+/**
  * Worker task for `/match/batch`: matches each record through the run's
- * blocking index with the run's scorer, in input order.
+ * blocking index with the run's scorer, in input order; after record
+ * changes, against the table as it is (see `ChangedCandidates`).
  *
  * @example
  * const results = await pool.run('matchBatch', { run: handle, records, topK: 5 });
  */
-export function matchBatch(input: { run: RunHandle; records: Array<Record<string, string | null>>; topK: number }): Array<Array<{ row: number; score: number }>> {
+export function matchBatch(input: MatchBatchInput): Array<Array<{ row: number; score: number }>> {
   const run = openRun(input.run);
   // The worker may have opened this run to score it, before it was served with key tables.
   run.index.adoptKeyTables(input.run.passes);
-  return input.records.map((r) => matchRecord(r, run.scorer, run.index, input.topK));
+  const changes = input.changes;
+  if (changes === undefined) return input.records.map((r) => matchRecord(r, run.scorer, run.index, input.topK));
+  const mask = changes.changedMask;
+  return input.records.map((r, i) =>
+    matchRecord(r, run.scorer, run.index, input.topK, { excluded: (row) => mask[row] === 1, rows: changes.rowsOf[i], queryOf: (row) => changes.queries.get(row) }),
+  );
 }

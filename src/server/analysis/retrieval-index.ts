@@ -61,25 +61,37 @@ export class RetrievalIndex {
   }
 
   /**
+   * The weight of each gram of a query or record text (tf × idf, idf as the
+   * loaded data gives it; a gram the data never holds gets the idf of a
+   * gram of no row) and the vector's L2 norm.
+   *
+   * @example
+   * index.weigh('jon smith').norm; // > 0 for any non-empty text
+   */
+  weigh(text: string): { terms: Array<{ gram: string; id: number | undefined; weight: number }>; norm: number } {
+    let norm = 0;
+    const terms: Array<{ gram: string; id: number | undefined; weight: number }> = [];
+    for (const [gram, tf] of charGrams(text)) {
+      const id = this.vocab.get(gram);
+      const weight = tf * (id === undefined ? smoothIdf(this.rowCount, 0) : this.idf[id]);
+      norm += weight * weight;
+      terms.push({ gram, id, weight });
+    }
+    return { terms, norm: Math.sqrt(norm) };
+  }
+
+  /**
    * Cosine similarity of `text` against every indexed row sharing a gram with
    * it (rows sharing none score 0 and are not returned), unsorted. Grams the
    * data never holds still count in the query's norm, so a query full of
    * unseen grams scores low.
    */
   query(text: string): RetrievalHit[] {
-    const grams = charGrams(text);
-    let qnorm = 0;
-    const terms: Array<[number, number]> = [];
-    for (const [g, tf] of grams) {
-      const id = this.vocab.get(g);
-      const w = tf * (id === undefined ? smoothIdf(this.rowCount, 0) : this.idf[id]);
-      qnorm += w * w;
-      if (id !== undefined) terms.push([id, w]);
-    }
+    const { terms, norm: qnorm } = this.weigh(text);
     if (qnorm === 0) return [];
-    qnorm = Math.sqrt(qnorm);
     const acc = new Map<number, number>();
-    for (const [g, w] of terms) {
+    for (const { id: g, weight: w } of terms) {
+      if (g === undefined) continue;
       const q = w / qnorm;
       const idf = this.idf[g];
       for (let e = this.starts[g]; e < this.starts[g + 1]; e++) {

@@ -1,10 +1,12 @@
-/** POST /retrieve logic: picks the text view, builds its index once per served run, filters, ranks and shapes the answer. */
+/** POST /retrieve logic: picks the text view, builds its index once per loaded table (and an overlay of the records changed since), filters, ranks and shapes the answer. */
 import { KindredError } from '../../errors/registry.js';
 import { round6 } from '../../engine/scoring/round-score.js';
 import type { ColumnStore } from '../../data/column-store.js';
 import type { WorkerPool } from '../../engine/worker-pool.js';
 import type { MatchResults } from '../match-results.js';
 import { RetrievalIndex } from './retrieval-index.js';
+import { RetrievalOverlay } from './retrieval-overlay.js';
+import type { LivingTable } from '../../data/living-table.js';
 
 /**
  * A validated retrieval request (the body of `POST /retrieve`).
@@ -86,8 +88,28 @@ export function retrievalIndexOf(store: ColumnStore, columns: readonly string[],
  * await retrievalIndex(results, null, pool); // all matching columns joined
  */
 export function retrievalIndex(results: MatchResults, column: string | null, pool: WorkerPool): Promise<RetrievalIndex> {
-  const columns = column === null ? joinedColumns(results.columns, results.run.config.exclude_columns) : [column];
-  return retrievalIndexOf(results.run.store, columns, pool);
+  return retrievalIndexOf(results.run.store, viewColumns(results, column), pool);
+}
+
+/** The columns of a view: one column, or (null) every matching column. */
+function viewColumns(results: MatchResults, column: string | null): string[] {
+  return column === null ? joinedColumns(results.columns, results.run.config.exclude_columns) : [column];
+}
+
+// The changed records' postings of each view, per living table (a re-run replays the changes into a new table).
+const overlays = new WeakMap<LivingTable, Map<string, RetrievalOverlay>>();
+
+/** The overlay of a view, caught up with every change so far. */
+function overlayOf(results: MatchResults, column: string | null, index: RetrievalIndex): RetrievalOverlay {
+  const table = results.live.table;
+  let views = overlays.get(table);
+  if (views === undefined) overlays.set(table, (views = new Map()));
+  const cols = viewColumns(results, column).map((c) => results.run.store.columnIndex(c));
+  const key = cols.join(',');
+  let overlay = views.get(key);
+  if (overlay === undefined) views.set(key, (overlay = new RetrievalOverlay(index, cols)));
+  overlay.catchUp(table);
+  return overlay;
 }
 
 function unknownColumn(results: MatchResults, path: string, name: string): KindredError {
@@ -117,10 +139,13 @@ export async function retrieve(results: MatchResults, q: RetrievalQuery, pool: W
   const k = q.k ?? 10;
   const threshold = q.threshold ?? 0;
   const index = await retrievalIndex(results, column, pool);
-  const hits = index
-    .query(q.query)
+  const table = results.live.table;
+  // Loaded rows that changed are left out of the loaded index's hits and met, as they are now, in the overlay's.
+  let found = index.query(q.query);
+  if (table.changed) found = found.filter((h) => !table.isChanged(h.row)).concat(overlayOf(results, column, index).query(index.weigh(q.query)));
+  const hits = found
     .map((h) => ({ row: h.row, score: round6(h.score) }))
-    .filter((h) => h.score >= threshold && filters.every((f) => store.get(f.c, h.row) === f.value));
+    .filter((h) => h.score >= threshold && filters.every((f) => table.get(f.c, h.row) === f.value));
   hits.sort((x, y) => y.score - x.score || x.row - y.row);
   const top = hits.slice(0, k);
   return {

@@ -9,7 +9,9 @@ import { runMatching } from '../../engine/run.js';
 import { KindredError } from '../../errors/registry.js';
 import type { ServerEnv } from '../middleware/chain/index.js';
 import { safeJson } from '../http-errors.js';
-import { replayEdits } from '../edit-log.js';
+import { replayHistory } from '../record-changes.js';
+import { recordEvents } from '../change-feed.js';
+import { mappingDiff } from '../../engine/clustering/mapping-diff.js';
 import { MatchResults } from '../match-results.js';
 import { parseRequest, RecordSchema, toCells } from '../request-schemas.js';
 import type { ServerState } from '../server-state.js';
@@ -69,16 +71,26 @@ export function registerAutoconfig(app: Hono<ServerEnv>, state: ServerState): vo
   });
 }
 
-/** Re-runs matching with the committed configuration and replays the stored edits; the old results serve until the new ones replace them whole. */
+/**
+ * Re-runs matching with the committed configuration on the loaded file and
+ * replays the stored edits and record changes; the old results serve until
+ * the new ones replace them whole. What the new configuration did to the
+ * clusters goes on the change feed (`rerun` events) before the swap.
+ */
 async function applyInBackground(state: ServerState, store: ColumnStore, config: Config): Promise<void> {
   try {
     const run = await runMatching(store, config, state.pool);
     const results = await MatchResults.create(run, state.pool);
-    // Stewards' decisions outlive a configuration change: replay every stored edit (those made while this ran too)
-    // in the same tick as the swap, so no acknowledged decision can fall between the two.
-    const stale = state.db ? replayEdits(results, state.db.edits(), (line) => process.stderr.write(`kindred: ${line}\n`)) : new Set<number>();
-    state.staleSeqs = stale;
-    state.results = results;
+    // Stewards' decisions and record changes outlive a configuration change: replay every stored one (those made while
+    // this ran too) and swap before the next change, so no acknowledged change can fall between the two.
+    // In the write queue: no change or edit is made between the replay and the swap.
+    await state.writes.run(async () => {
+      const db = state.store;
+      const stale = await replayHistory(results, db, state.pool, (line) => process.stderr.write(`kindred: ${line}\n`), null);
+      recordEvents(db, state.feed, { kind: 'rerun' }, mappingDiff(state.current.clusters.clusterIds(), results.clusters.clusterIds()));
+      state.staleSeqs = stale;
+      state.results = results;
+    });
   } catch (e) {
     process.stderr.write(`kindred: autoconfig apply failed: ${e instanceof Error ? e.message : String(e)}\n`);
   } finally {

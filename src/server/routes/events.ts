@@ -34,7 +34,7 @@ export function registerEvents(app: Hono<ServerEnv>, state: ServerState): void {
       stream.onAbort(end);
       const send = async (e: StoredEvent): Promise<void> => {
         if (e.seq <= last) return;
-        await stream.writeSSE({ id: String(e.seq), event: e.type, data: JSON.stringify({ seq: e.seq, type: e.type, ...e.data, at: e.created_at }) });
+        await stream.writeSSE({ id: String(e.seq), event: e.type, data: JSON.stringify({ seq: e.seq, type: e.type, ...e.data, cause: e.cause.kind, at: e.created_at }) });
         last = e.seq;
       };
       try {

@@ -28,7 +28,8 @@ export function registerHealth(app: Hono<ServerEnv>, state: ServerState): void {
       avg_cluster_size: round6(s.avg_cluster_size),
       max_cluster_size: s.max_cluster_size,
       pairs_scored: r.run.candidatePairs,
-      pairs_kept: r.run.pairs.count,
+      // The kept pairs now: the run's, less those of changed records, plus the changed records' pairs.
+      pairs_kept: r.graph.pairCount,
       review_band_pairs: r.bandLength,
       run_ms: Math.round(r.run.ms),
       matchkeys: r.run.config.matchkeys.map((m) => m.name),
@@ -37,6 +38,8 @@ export function registerHealth(app: Hono<ServerEnv>, state: ServerState): void {
       // Never dropped silently: every block over max_block_size, with its key, size and what was done with it.
       oversized_block_count: r.run.index.oversized.length,
       oversized_blocks: r.run.index.oversized.slice(0, MAX_LISTED_OVERSIZED),
+      // The change feed's last seq these numbers and /clusters reflect: a reader copies the clusters, then follows GET /events?since= it.
+      last_event_seq: state.store.changes.lastEventSeq(),
     });
   });
 }

@@ -8,6 +8,8 @@ import type { RequestLimits } from '../request-limits.js';
 import { KindredError } from '../../errors/registry.js';
 import type { MatchResults } from '../match-results.js';
 import { round6 } from '../../engine/scoring/round-score.js';
+import type { MatchBatchInput } from '../../engine/scoring/score-task.js';
+import type { PreparedQuery } from '../../engine/scoring/pair-scorer.js';
 
 /** One match element: row_id, score, then the record's own fields (colliding names go under `record`). */
 export function matchElement(results: MatchResults, row: number, score: number): Record<string, unknown> {
@@ -61,23 +63,19 @@ export function registerMatch(app: Hono<ServerEnv>, state: ServerState, limits: 
     const topK = body.top_k ?? defaultTopK;
     const records = body.records.map((r) => toCells(r));
     const results = state.current;
-    if (results.live.table.changed) {
-      // The workers hold the loaded table only: after record changes, the batch is matched here, against the table as it is.
-      return safeJson(c, {
-        results: records.map((r) => {
-          const matches = results.match(r, topK).map((m) => matchElement(results, m.row, m.score));
-          return { matches, count: matches.length };
-        }),
-      });
-    }
-    // Spread over the pool in slices; answers come back in input order.
+    const { table, queries } = results.live;
+    // Spread over the pool in slices; answers come back in input order. The workers hold the loaded table; after record
+    // changes each slice also takes the changed rows its records share a block with (the mask of changed loaded rows is shared).
     const slices = Math.max(1, Math.min(state.pool.size * 2, Math.ceil(records.length / 50)));
     const per = Math.ceil(records.length / slices);
-    const parts = await Promise.all(
-      Array.from({ length: slices }, (_, i) =>
-        state.pool.run('matchBatch', { run: results.run.handle, records: records.slice(i * per, (i + 1) * per), topK }),
-      ),
-    );
+    const sliceOf = (i: number): MatchBatchInput => {
+      const part = records.slice(i * per, (i + 1) * per);
+      if (!table.changed) return { run: results.run.handle, records: part, topK };
+      const rowsOf = part.map((r) => Int32Array.from(results.changedRowsSharing(r)));
+      const read = new Set(rowsOf.flatMap((rows) => [...rows]));
+      return { run: results.run.handle, records: part, topK, changes: { changedMask: table.changedMask, rowsOf, queries: new Map([...read].map((row) => [row, queries.get(row) as PreparedQuery])) } };
+    };
+    const parts = await Promise.all(Array.from({ length: slices }, (_, i) => state.pool.run('matchBatch', sliceOf(i))));
     const out = parts.flat().map((ms) => {
       const matches = ms.map((m) => matchElement(results, m.row, m.score));
       return { matches, count: matches.length };

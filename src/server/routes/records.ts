@@ -23,7 +23,7 @@ function isBatch(body: unknown): boolean {
 
 /** Registers the record routes. */
 export function registerRecords(app: Hono<ServerEnv>, state: ServerState, limits: RequestLimits): void {
-  app.post('/records', (c) => {
+  app.post('/records', async (c) => {
     const body = c.var.body ?? null;
     let changes: RequestedChange[];
     if (isBatch(body)) {
@@ -33,19 +33,19 @@ export function registerRecords(app: Hono<ServerEnv>, state: ServerState, limits
     } else {
       changes = [{ op: 'add', record: recordCells(body), path: '(body)' }];
     }
-    const done = commitChanges(state.current, state.store, state.staleSeqs, state.feed, changes, state.keys);
+    const done = await commitChanges(state, changes);
     const records = done.map(({ row_id, cluster_id }) => ({ row_id, cluster_id }));
     return safeJson(c, isBatch(body) ? { records, count: records.length } : records[0], 201);
   });
 
-  app.put('/records/:row_id', (c) => {
+  app.put('/records/:row_id', async (c) => {
     const row = rowParam(c.req.param('row_id'));
     const record = recordCells(c.var.body ?? null);
-    const [done] = commitChanges(state.current, state.store, state.staleSeqs, state.feed, [{ op: 'update', row, record, path: '(body)' }], state.keys);
+    const [done] = await commitChanges(state, [{ op: 'update', row, record, path: '(body)' }]);
     return safeJson(c, { status: done.status, row_id: done.row_id, cluster_id: done.cluster_id });
   });
 
-  app.put('/records/by-key/:key', (c) => {
+  app.put('/records/by-key/:key', async (c) => {
     const keys = state.keys;
     if (keys === null) throw new KindredError('not_found', 'PUT /records/by-key/<key> needs the server started with --key-column <column>');
     const key = c.req.param('key');
@@ -56,15 +56,16 @@ export function registerRecords(app: Hono<ServerEnv>, state: ServerState, limits
       throw new KindredError('invalid_request', `${keys.column}: the body says "${given}" but the path's key is "${key}"`, [{ path: keys.column, message: `expected "${key}" or nothing` }]);
     }
     record[keys.column] = key;
-    const row = keys.rowOf(key);
-    const change: RequestedChange = row === undefined ? { op: 'add', record, path: '(body)' } : { op: 'update', row, record, path: '(body)' };
-    const [done] = commitChanges(state.current, state.store, state.staleSeqs, state.feed, [change], keys);
+    const [done] = await commitChanges(state, (): RequestedChange[] => {
+      const row = keys.rowOf(key);
+      return [row === undefined ? { op: 'add', record, path: '(body)' } : { op: 'update', row, record, path: '(body)' }];
+    });
     return safeJson(c, { status: done.status, row_id: done.row_id, cluster_id: done.cluster_id }, done.status === 'created' ? 201 : 200);
   });
 
-  app.delete('/records/:row_id', (c) => {
+  app.delete('/records/:row_id', async (c) => {
     const row = rowParam(c.req.param('row_id'));
-    const [done] = commitChanges(state.current, state.store, state.staleSeqs, state.feed, [{ op: 'delete', row }], state.keys);
+    const [done] = await commitChanges(state, [{ op: 'delete', row }]);
     return safeJson(c, { status: done.status, row_id: done.row_id });
   });
 }

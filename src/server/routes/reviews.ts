@@ -11,6 +11,7 @@ import { KindredError } from '../../errors/registry.js';
 import { pairId } from '../../engine/clustering/pair-id.js';
 import { round6 } from '../../engine/scoring/round-score.js';
 import { rowFingerprint } from '../edit-log.js';
+import { recordEvents } from '../change-feed.js';
 
 /** Registers the review routes. */
 export function registerReviews(app: Hono<ServerEnv>, state: ServerState, limits: RequestLimits): void {
@@ -52,31 +53,35 @@ export function registerReviews(app: Hono<ServerEnv>, state: ServerState, limits
   app.post('/reviews/decide', (c) => {
     const body = parseRequest(DecideSchema, c.var.body ?? null);
     const [a, b] = parsePairId(body.pair_id);
-    const results = state.current;
-    results.requireRow(a);
-    results.requireRow(b);
-    const score = results.pairScore(a, b);
-    // Durable first: the 200 is only sent after the FULL-synchronous commit.
-    const row = state.store.recordDecision({
-      pairId: body.pair_id,
-      idA: a,
-      idB: b,
-      decision: body.decision,
-      score: round6(score),
-      reviewer: body.reviewer ?? null,
-      note: body.note ?? null,
-      fpA: rowFingerprint(results, a),
-      fpB: rowFingerprint(results, b),
-    });
-    results.clusters.apply(
-      body.decision === 'approve' ? { kind: 'approve', seq: row.seq, a, b, score } : { kind: 'reject', seq: row.seq, a, b },
-    );
-    return safeJson(c, {
-      status: 'recorded',
-      pair_id: body.pair_id,
-      decision: body.decision,
-      decided_at: row.decided_at,
-      cluster_ids: [results.clusters.clusterOf(a), results.clusters.clusterOf(b)],
+    // Edits take their turn with record changes: none is applied while a change batch is being scored.
+    return state.writes.run(() => {
+      const results = state.current;
+      results.requireRow(a);
+      results.requireRow(b);
+      const score = results.pairScore(a, b);
+      // Durable first: the 200 is only sent after the FULL-synchronous commit.
+      const row = state.store.recordDecision({
+        pairId: body.pair_id,
+        idA: a,
+        idB: b,
+        decision: body.decision,
+        score: round6(score),
+        reviewer: body.reviewer ?? null,
+        note: body.note ?? null,
+        fpA: rowFingerprint(results, a),
+        fpB: rowFingerprint(results, b),
+      });
+      const { diff } = results.clusters.apply(
+        body.decision === 'approve' ? { kind: 'approve', seq: row.seq, a, b, score } : { kind: 'reject', seq: row.seq, a, b },
+      );
+      recordEvents(state.store, state.feed, { kind: 'edit', seq: row.seq }, diff);
+      return safeJson(c, {
+        status: 'recorded',
+        pair_id: body.pair_id,
+        decision: body.decision,
+        decided_at: row.decided_at,
+        cluster_ids: [results.clusters.clusterOf(a), results.clusters.clusterOf(b)],
+      });
     });
   });
 
@@ -90,18 +95,22 @@ export function registerReviews(app: Hono<ServerEnv>, state: ServerState, limits
   app.delete('/reviews/decisions/:pair_id', (c) => {
     const pairId = c.req.param('pair_id');
     const [a, b] = parsePairId(pairId);
-    const results = state.current;
-    results.requireRow(a);
-    results.requireRow(b);
-    const withdrawn = state.store.withdrawDecision(pairId);
-    if (withdrawn === null) throw new KindredError('not_found', `pair ${pairId} has no active decision`);
-    results.clusters.apply({ kind: 'withdraw', seq: withdrawn.withdrawn_seq, a, b });
-    return safeJson(c, {
-      status: 'withdrawn',
-      pair_id: pairId,
-      decision: withdrawn.decision,
-      withdrawn_at: withdrawn.withdrawn_at,
-      cluster_ids: [results.clusters.clusterOf(a), results.clusters.clusterOf(b)],
+    // Edits take their turn with record changes: none is applied while a change batch is being scored.
+    return state.writes.run(() => {
+      const results = state.current;
+      results.requireRow(a);
+      results.requireRow(b);
+      const withdrawn = state.store.withdrawDecision(pairId);
+      if (withdrawn === null) throw new KindredError('not_found', `pair ${pairId} has no active decision`);
+      const { diff } = results.clusters.apply({ kind: 'withdraw', seq: withdrawn.withdrawn_seq, a, b });
+      recordEvents(state.store, state.feed, { kind: 'edit', seq: withdrawn.withdrawn_seq }, diff);
+      return safeJson(c, {
+        status: 'withdrawn',
+        pair_id: pairId,
+        decision: withdrawn.decision,
+        withdrawn_at: withdrawn.withdrawn_at,
+        cluster_ids: [results.clusters.clusterOf(a), results.clusters.clusterOf(b)],
+      });
     });
   });
 }

@@ -88,7 +88,10 @@ function current(live: LiveMatching, r: Recorded): Edit | null {
   return editRows(r.edit).every(same) ? r.edit : null;
 }
 
-async function check(base: Row[], steps: Step[]): Promise<void> {
+/** How the changes are scored: on the main thread, or every batch on the pool (the path of large batches). */
+type Scoring = 'main' | 'pool';
+
+async function check(base: Row[], steps: Step[], scoring: Scoring = 'main'): Promise<void> {
   const run = await runMatching(ColumnStore.fromRows(NAMES, base), CONFIG, pool);
   const scorer = new PairScorer(CONFIG, (ref) => run.fields.get(ref));
   const graph = new LivingGraph(PairGraph.fromPairs(run.store.rowCount, run.pairs));
@@ -102,18 +105,20 @@ async function check(base: Row[], steps: Step[]): Promise<void> {
     if (hit.length === 0) return undefined;
     return { edits: recorded.map((r) => current(live, r)).filter((e): e is Edit => e !== null), seeds: hit.flatMap((r) => editRows(r.edit)) };
   };
-  const apply = (ops: RecordOp[]): void => void applyRecordChanges(live, ops, constraintsAfter);
+  const apply = async (ops: RecordOp[]): Promise<void> => {
+    await applyRecordChanges(live, ops, scoring === 'pool' ? { constraintsAfter, pool, poolMinRows: 1 } : { constraintsAfter });
+  };
   for (const s of steps) {
     const rows = liveRows();
     const at = (p: number): number => rows[p % rows.length];
-    if (s.t === 'add') apply([{ kind: 'add', values: s.values }]);
+    if (s.t === 'add') await apply([{ kind: 'add', values: s.values }]);
     else if (s.t === 'batch') {
       const ops: RecordOp[] = s.values.map((values) => ({ kind: 'add', values }));
       if (rows.length > 0) ops.push({ kind: 'update', row: at(s.pick), values: s.values[0] });
-      apply(ops);
+      await apply(ops);
     } else if (rows.length === 0) continue;
-    else if (s.t === 'update') apply([{ kind: 'update', row: at(s.pick), values: s.values }]);
-    else if (s.t === 'delete') apply([{ kind: 'delete', row: at(s.pick) }]);
+    else if (s.t === 'update') await apply([{ kind: 'update', row: at(s.pick), values: s.values }]);
+    else if (s.t === 'delete') await apply([{ kind: 'delete', row: at(s.pick) }]);
     else {
       let edit: Edit;
       if (s.t === 'decide') {
@@ -137,6 +142,7 @@ async function check(base: Row[], steps: Step[]): Promise<void> {
   const got = new Map<string, number>();
   for (const r of final) graph.forEachNeighbour(r, (v, score) => void (v > r && got.set(`${r}-${v}`, score)));
   assert.deepEqual([...got.keys()].sort(), [...want.keys()].sort(), 'the same kept pairs');
+  assert.equal(graph.pairCount, fresh.pairs.count, 'the live pair count (/stats pairs_kept)');
   for (const [k, s] of want) assert.ok(Math.abs((got.get(k) as number) - s) <= 1e-9, `pair ${k}: ${got.get(k)} vs ${s}`);
 
   const mapped = recorded
@@ -160,12 +166,20 @@ async function check(base: Row[], steps: Step[]): Promise<void> {
 const base = fc.array(row, { minLength: 0, maxLength: 14 });
 
 test('record changes alone: same clusters and pair scores as a fresh run on the final table', async () => {
-  await fc.assert(fc.asyncProperty(base, fc.array(changeStep, { minLength: 1, maxLength: 12 }), check), { numRuns: 60, seed: 16 });
+  await fc.assert(fc.asyncProperty(base, fc.array(changeStep, { minLength: 1, maxLength: 12 }), (b, steps) => check(b, steps)), { numRuns: 60, seed: 16 });
 });
 
 test('record changes among steward decisions, unmerges and shatters: same as a fresh run with the edits that still apply', async () => {
   await fc.assert(
-    fc.asyncProperty(base, fc.array(fc.oneof(changeStep, editStep), { minLength: 1, maxLength: 16 }), check),
+    fc.asyncProperty(base, fc.array(fc.oneof(changeStep, editStep), { minLength: 1, maxLength: 16 }), (b, steps) => check(b, steps)),
     { numRuns: 60, seed: 61 },
+  );
+});
+
+test('batches scored on the worker pool: the same pairs and clusters as a fresh run, with edits in play', async () => {
+  const bigBatch: fc.Arbitrary<Step> = fc.record({ t: fc.constant('batch' as const), values: fc.array(row, { minLength: 4, maxLength: 12 }), pick });
+  await fc.assert(
+    fc.asyncProperty(base, fc.array(fc.oneof(changeStep, bigBatch, editStep), { minLength: 1, maxLength: 10 }), (b, steps) => check(b, steps, 'pool')),
+    { numRuns: 30, seed: 62 },
   );
 });
