@@ -16,10 +16,17 @@ export interface PlanColumn {
   origin: string;
 }
 
-/** One blocking pass: rows equal (and present) on every listed prepared column share a block. */
+/**
+ * One blocking pass. A block pass (`window` null): rows equal (and present)
+ * on every listed prepared column share a block. A sorted-neighbourhood pass:
+ * the rows present on every column, sorted by them (code-point order, field
+ * by field, ties by record id), are paired when fewer than `window`
+ * positions apart.
+ */
 export interface PlanPass {
   label: string;
   columns: string[];
+  window: number | null;
 }
 
 /** One similarity a matchkey reads: a prepared column compared with a scorer (each distinct pair computed once per candidate pair). */
@@ -94,14 +101,13 @@ function unsupported(what: string): KindredError {
  * matchkey name, as `FellegiSunterModel.toJSON` writes them).
  *
  * @throws KindredError `sql_unsupported` for what has no SQL form yet
- *   (sorted neighbourhood, split oversized blocks) and for a probabilistic
- *   matchkey without trained parameters.
+ *   (split oversized blocks) and for a probabilistic matchkey without
+ *   trained parameters.
  * @example
  * const plan = planSql(config);
  * plan.passes.map((p) => p.label); // ['blocking.keys[0]', 'blocking.keys[1]']
  */
 export function planSql(config: Config, models: Readonly<Record<string, unknown>> = {}): SqlPlan {
-  if (config.blocking.strategy === 'sorted_neighborhood') throw unsupported('blocking.strategy sorted_neighborhood (only block passes compile)');
   if (config.blocking.split_oversized) throw unsupported('blocking.split_oversized (set it to false, or oversized: skip)');
   const columns: PlanColumn[] = [];
   const byKey = new Map<string, string>();
@@ -130,6 +136,7 @@ export function planSql(config: Config, models: Readonly<Record<string, unknown>
   const passes = passSpecs(config).map((spec) => ({
     label: spec.label,
     columns: spec.fields.map((f, j) => column(f, `${spec.label}.fields[${j}]`)),
+    window: spec.window,
   }));
 
   const matchkeys: PlanMatchkey[] = config.matchkeys.map((mk, k) => {

@@ -37,6 +37,8 @@ export interface RenderOptions {
   engineFunctions: boolean;
   /** The SQL name of a function the script creates for a scorer the dialect lacks (exact on all text), or null. */
   scorerFunction?: (scorer: string) => string | null;
+  /** The SQL name of a function the script creates for a transform the dialect has no SQL for (exact on all text), or null. */
+  transformFunction?: (spec: string) => string | null;
 }
 
 /** One statement of the compiled pipeline. */
@@ -92,7 +94,13 @@ function recordsSelect(plan: SqlPlan, d: Dialect, opts: RenderOptions): string {
   const asciiColumns = [...new Set(plan.comparisons.filter((c) => d.builtinScorer(c.scorer, 'a', 'b') !== null).map((c) => c.column))];
   // oversized: skip — a row of a block over the limit is not blocked by that pass (nor counted as found by it).
   const extras: string[] =
-    plan.skipBlocksOver === null ? [] : plan.passes.map((p, i) => `count(*) OVER (PARTITION BY ${p.columns.join(', ')}) AS n${i}`);
+    plan.skipBlocksOver === null ? [] : plan.passes.flatMap((p, i) => (p.window === null ? [`count(*) OVER (PARTITION BY ${p.columns.join(', ')}) AS n${i}`] : []));
+  // Sorted neighbourhood: each row's position among the rows holding every key column, sorted by them, ties by id.
+  plan.passes.forEach((p, i) => {
+    if (p.window === null) return;
+    const missing = p.columns.map((c) => `${c} IS NULL`).join(' OR ');
+    extras.push(`CASE WHEN ${missing} THEN NULL ELSE row_number() OVER (PARTITION BY CASE WHEN ${missing} THEN 1 ELSE 0 END ORDER BY ${p.columns.join(', ')}, row_id) END AS p${i}`);
+  });
   if (plan.tfColumns.length > 0) {
     // Term-frequency bits of each row's value (see TermFrequencyTable): clip(log2(C / freq(v)), -10, 10),
     // freq(v) = n_v / T over the rows holding a value, C = Σ_v freq(v)² = Σ_rows n_v / T². Window
@@ -119,11 +127,15 @@ function stepSql(d: Dialect, opts: RenderOptions, spec: string, x: string, origi
     return `CASE WHEN ${d.isAscii(x)} THEN ${step.sql} ELSE ${other} END`;
   }
   if (opts.engineFunctions) return viaFunction;
+  const created = opts.transformFunction?.(spec) ?? null;
+  if (created !== null) return `${created}(${x})`;
   throw new KindredError('sql_unsupported', `cannot compile to SQL: ${origin}: transform "${spec}" has no ${d.name} form (the embedded duckdb engine runs it as an engine function)`);
 }
 
+/** Whether rows l and r are paired by pass i (symmetric in l and r). */
 function passMatch(plan: SqlPlan, i: number): string {
   const p = plan.passes[i];
+  if (p.window !== null) return `abs(l.p${i} - r.p${i}) < ${p.window}`;
   const eq = p.columns.map((c) => `l.${c} = r.${c}`);
   if (plan.skipBlocksOver !== null) eq.push(`l.n${i} <= ${plan.skipBlocksOver}`);
   return eq.join(' AND ');
@@ -134,11 +146,13 @@ function candidatesSelect(plan: SqlPlan, d: Dialect, records: string): string {
   if (plan.passes.length === 0) return `SELECT l.row_id AS a, r.row_id AS b\nFROM ${records} AS l JOIN ${records} AS r ON l.row_id = r.row_id\nWHERE FALSE`;
   return plan.passes
     .map((p, i) => {
-      const on = [passMatch(plan, i), 'l.row_id < r.row_id'];
+      // A window pass joins each row with the next window − 1 in its order (a range join), naming the pair by its ids.
+      const on = p.window === null ? [passMatch(plan, i), 'l.row_id < r.row_id'] : [`r.p${i} > l.p${i}`, `r.p${i} < l.p${i} + ${p.window}`];
       if (plan.link?.linkOnly) on.push(d.distinct(`l.${plan.link.column}`, `r.${plan.link.column}`));
       const earlier = plan.passes.slice(0, i).map((_, q) => `COALESCE(${passMatch(plan, q)}, FALSE)`);
       const where = earlier.length > 0 ? `\nWHERE NOT (${earlier.join('\n  OR ')})` : '';
-      return `-- ${p.label}\nSELECT l.row_id AS a, r.row_id AS b\nFROM ${records} AS l JOIN ${records} AS r ON ${on.join(' AND ')}${where}`;
+      const pair = p.window === null ? 'l.row_id AS a, r.row_id AS b' : `${d.least('l.row_id', 'r.row_id')} AS a, ${d.greatest('l.row_id', 'r.row_id')} AS b`;
+      return `-- ${p.label}\nSELECT ${pair}\nFROM ${records} AS l JOIN ${records} AS r ON ${on.join(' AND ')}${where}`;
     })
     .join('\nUNION ALL\n');
 }

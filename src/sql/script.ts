@@ -4,7 +4,8 @@ import { KindredError } from '../errors/registry.js';
 import type { Dialect } from './dialect.js';
 import { planSql } from './plan.js';
 import { renderSql, type SqlStatement } from './render.js';
-import { scorerFunction } from './scorer-functions.js';
+import { transformSql } from './transform-sql.js';
+import { WAREHOUSE_FUNCTIONS, warehouseFunction } from './warehouse-functions.js';
 
 /** What the script runs on. */
 export interface ScriptOptions {
@@ -37,23 +38,33 @@ export function compileStatements(config: Config, d: Dialect, opts: ScriptOption
   const plan = planSql(config, opts.models);
   // BigQuery's temporary functions live in the script, unqualified; Databricks functions beside the table.
   const functionName = (name: string): string => (d.name === 'bigquery' ? d.ident(name) : qualify(name));
-  const functions = [...new Set(plan.comparisons.map((c) => c.scorer))].flatMap((scorer) => {
-    const f = scorerFunction(d.name, scorer);
-    return f === null ? [] : [{ scorer, f }];
+  // A function for each transform and scorer the dialect spells no other way (a built-in scorer is
+  // used on ASCII text; a scorer's function is created only when there is none).
+  const specs = [
+    ...new Set([
+      ...plan.columns.flatMap((c) => c.ref.transforms.filter((t) => transformSql(d, t, 'x').kind === 'function')),
+      ...plan.comparisons.filter((c) => c.scorer !== 'exact' && d.builtinScorer(c.scorer, 'a', 'b') === null).map((c) => c.scorer),
+    ]),
+  ];
+  const functions = specs.flatMap((spec) => {
+    const f = warehouseFunction(d.name, spec);
+    return f === null ? [] : [{ spec, f }];
   });
+  const created = (spec: string): string | null => {
+    const hit = functions.find((x) => x.spec === spec);
+    return hit === undefined ? null : functionName(hit.f.name);
+  };
   const statements = renderSql(plan, d, {
     source: qualify(parts[parts.length - 1]),
     id: opts.id === null ? 'rowid' : d.ident(opts.id),
     prefix: '\u0000',
     engineFunctions: false,
-    scorerFunction: (scorer) => {
-      const hit = functions.find((x) => x.scorer === scorer);
-      return hit === undefined ? null : functionName(hit.f.name);
-    },
+    scorerFunction: created,
+    transformFunction: created,
   });
-  const creates = functions.map(({ scorer, f }) => ({
+  const creates = functions.map(({ spec, f }) => ({
     table: functionName(f.name),
-    purpose: `the ${scorer} scorer as a function (${d.name} has no built-in): kindred's definition, on code points`,
+    purpose: `the ${spec} ${WAREHOUSE_FUNCTIONS.get(spec)?.kind ?? 'function'} as a function (${d.name} has no built-in equal to it): kindred's definition, on code points`,
     sql: f.create(functionName(f.name)),
   }));
   // Table names were rendered with a placeholder prefix; qualified and quoted here, once.

@@ -26,3 +26,13 @@ export function syntaxErrors(dialect: 'spark' | 'trino' | 'bigquery', sql: strin
   const parser = dialect === 'spark' ? spark : trino;
   return parser.validate(sql).map((e) => `line ${e.startLine}:${e.startColumn} ${e.message}`);
 }
+
+/**
+ * The parse tree of `sql` by dt-sql-parser's Trino grammar (an ANTLR tree), for tests that walk it.
+ *
+ * @example
+ * const tree = trinoParseTree('CREATE FUNCTION f() RETURNS double RETURN 1e0');
+ */
+export function trinoParseTree(sql: string): ReturnType<typeof trino.parse> {
+  return trino.parse(sql);
+}

@@ -53,6 +53,47 @@ link: {source_column: source, mode: link_only}
   'rich.yaml',
 );
 
+// What zero-config emits most that has no built-in in the warehouses: damerau_levenshtein (e-mails,
+// identifiers, dates, codes) and soundex blocking keys; DuckDB's printed SQL has no soundex.
+const FUNCTIONS = parseConfigText(
+  `
+matchkeys:
+  - name: person
+    type: weighted
+    threshold: 0.8
+    fields:
+      - {field: email, scorer: damerau_levenshtein, weight: 1, transforms: [strip]}
+      - {field: name, scorer: jaro, weight: 1, transforms: [lowercase, normalize_whitespace]}
+blocking:
+  keys:
+    - fields: [{field: name, transforms: [lowercase, last_token, soundex]}]
+`,
+  'functions.yaml',
+);
+
+// Sorted neighbourhood (window functions and a range join) beside an exact matchkey's block pass, linking two sources.
+const WINDOW = parseConfigText(
+  `
+matchkeys:
+  - name: person
+    type: weighted
+    threshold: 0.8
+    fields:
+      - {field: name, scorer: levenshtein, weight: 1}
+      - {field: zip, scorer: exact, weight: 0.5}
+  - name: by_email
+    type: exact
+    fields: [{field: email}]
+blocking:
+  strategy: sorted_neighborhood
+  window: 7
+  keys:
+    - fields: [zip, {field: name, transforms: ["substring:0:3"]}]
+link: {source_column: source, mode: link_only}
+`,
+  'window.yaml',
+);
+
 const FS_PARAMETERS = {
   format: 'kindred-fellegi-sunter/1',
   missing: 'unobserved',
@@ -71,14 +112,16 @@ const FS_PARAMETERS = {
 };
 
 /**
- * The golden cases: the standard tight workload (Jaro–Winkler: no Trino form) and the rich configuration above.
+ * The golden cases: the standard tight workload (Jaro–Winkler: a function in Spark, Trino and BigQuery), the rich configuration, the warehouse functions' and the sorted-neighbourhood configurations above.
  *
  * @example
  * for (const c of goldenCases()) for (const d of c.dialects) compile(c.config, d);
  */
 export function goldenCases(): GoldenCase[] {
   return [
-    { name: 'tight', config: loadConfigFile(join(REPO_ROOT, 'bench', 'workloads', 'tight.yaml')), dialects: ['duckdb', 'spark', 'bigquery'], models: {} },
+    { name: 'tight', config: loadConfigFile(join(REPO_ROOT, 'bench', 'workloads', 'tight.yaml')), dialects: ['duckdb', 'spark', 'trino', 'bigquery'], models: {} },
     { name: 'rich', config: RICH, dialects: ['duckdb', 'spark', 'trino', 'bigquery'], models: { fs: FS_PARAMETERS } },
+    { name: 'functions', config: FUNCTIONS, dialects: ['spark', 'trino', 'bigquery'], models: {} },
+    { name: 'window', config: WINDOW, dialects: ['duckdb', 'spark', 'trino', 'bigquery'], models: {} },
   ];
 }

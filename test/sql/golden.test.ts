@@ -35,7 +35,7 @@ for (const c of goldenCases()) {
     test(`${c.name} for ${dialect}: every statement parses`, () => {
       for (const s of compileStatements(c.config, d, options(c.name, dialect, c.models))) {
         // Databricks' Python functions (CREATE FUNCTION ... LANGUAGE PYTHON) are not in open-source Spark's grammar;
-        // their bodies are run against kindred's scorers in scorer-functions.test.ts instead.
+        // their bodies are run against kindred's scorers in warehouse-functions.test.ts instead.
         if (dialect === 'spark' && s.sql.includes('LANGUAGE PYTHON')) continue;
         assert.deepEqual(syntaxErrors(dialect, s.sql), [], `${s.table}:\n${s.sql}`);
       }

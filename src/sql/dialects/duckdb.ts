@@ -29,6 +29,8 @@ export const duckdb: Dialect = {
     if (scorer === 'jaro_winkler') return `jaro_winkler_similarity(${a}, ${b})`;
     if (scorer === 'jaro') return `jaro_similarity(${a}, ${b})`;
     if (scorer === 'levenshtein') return levenshteinSimilaritySql('levenshtein', 'length', 'DOUBLE', a, b);
+    // DuckDB's is the unrestricted distance, as kindred's (equal on ASCII; it compares bytes).
+    if (scorer === 'damerau_levenshtein') return levenshteinSimilaritySql('damerau_levenshtein', 'length', 'DOUBLE', a, b);
     return null;
   },
   createTable: (name, select) => `CREATE OR REPLACE TABLE ${name} AS\n${select}`,

@@ -4,7 +4,7 @@
 -- `my-project`.`crm`.`kindred_edges`: a < b (record ids), score, decider (the deciding matchkey: 0 = person), matched (else the pair is in the review band).
 -- Cluster them: export `my-project`.`crm`.`kindred_edges` as CSV or Parquet, then kindred cluster --edges <that file> --config tight.yaml
 
--- `kindred_jaro_winkler`: the jaro_winkler scorer as a function (bigquery has no built-in): kindred's definition, on code points
+-- `kindred_jaro_winkler`: the jaro_winkler scorer as a function (bigquery has no built-in equal to it): kindred's definition, on code points
 CREATE TEMP FUNCTION `kindred_jaro_winkler`(a STRING, b STRING) RETURNS FLOAT64 LANGUAGE js AS r"""
 function jaro(s, t) {
   const a = Array.from(s), b = Array.from(t);

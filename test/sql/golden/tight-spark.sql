@@ -4,7 +4,7 @@
 -- `crm`.`kindred_edges`: a < b (record ids), score, decider (the deciding matchkey: 0 = person), matched (else the pair is in the review band).
 -- Cluster them: export `crm`.`kindred_edges` as CSV or Parquet, then kindred cluster --edges <that file> --config tight.yaml
 
--- `crm`.`kindred_jaro_winkler`: the jaro_winkler scorer as a function (spark has no built-in): kindred's definition, on code points
+-- `crm`.`kindred_jaro_winkler`: the jaro_winkler scorer as a function (spark has no built-in equal to it): kindred's definition, on code points
 CREATE OR REPLACE FUNCTION `crm`.`kindred_jaro_winkler`(a STRING, b STRING) RETURNS DOUBLE LANGUAGE PYTHON AS $$
 def jaro(a, b):
     la, lb = len(a), len(b)

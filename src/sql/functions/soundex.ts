@@ -1,0 +1,105 @@
+/** The `soundex` transform as warehouse functions: src/engine/transforms/soundex.ts (NFKD, upper case, only A–Z are letters, anything else separates, H and W transparent), letter then three digits, '' without a letter. */
+import type { WarehouseFunction } from './warehouse-function.js';
+
+// Digit per letter A..Z (LETTER_CODES of the transform); H and W, which the functions test first, are transparent there.
+const DIGITS = '01230120022455012623010202';
+
+const JAVASCRIPT = `
+function soundex(value) {
+  const codes = '${DIGITS}';
+  const s = value.normalize('NFKD').toUpperCase();
+  let out = '';
+  let digits = 0;
+  let previous = 0;
+  for (let i = 0; i < s.length && digits < 3; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 65 || c > 90) { previous = 0; continue; }
+    const code = c === 72 || c === 87 ? -1 : Number(codes[c - 65]);
+    if (out === '') { out = s[i]; previous = code > 0 ? code : 0; continue; }
+    if (code < 0) continue;
+    if (code > 0 && code !== previous) { out += String(code); digits++; }
+    previous = code;
+  }
+  if (out === '') return '';
+  return out + '000'.slice(digits);
+}`;
+
+const PYTHON = `
+import unicodedata
+
+def soundex(value):
+    codes = '${DIGITS}'
+    s = unicodedata.normalize('NFKD', value).upper()
+    out = ''
+    digits = 0
+    previous = 0
+    for ch in s:
+        if digits >= 3:
+            break
+        if not ('A' <= ch <= 'Z'):
+            previous = 0
+            continue
+        code = -1 if ch in 'HW' else int(codes[ord(ch) - 65])
+        if out == '':
+            out = ch
+            previous = code if code > 0 else 0
+            continue
+        if code < 0:
+            continue
+        if code > 0 and code != previous:
+            out += str(code)
+            digits += 1
+        previous = code
+    if out == '':
+        return ''
+    return out + '000'[digits:]
+`;
+
+// Trino's upper() maps each code point alone (Java's simple case mapping), where JavaScript's
+// toUpperCase and Python's upper() map ß to SS; after NFKD ß is the one character for which that
+// yields a letter A–Z, so it is spelled out first.
+const TRINO = `BEGIN
+  DECLARE s VARCHAR DEFAULT upper(replace(normalize(x, NFKD), 'ß', 'SS'));
+  DECLARE n BIGINT DEFAULT length(upper(replace(normalize(x, NFKD), 'ß', 'SS')));
+  DECLARE sx VARCHAR DEFAULT '';
+  DECLARE i, digits, previous, code, cp BIGINT DEFAULT 0;
+  DECLARE ch VARCHAR;
+  WHILE i < n AND digits < 3 DO
+    SET ch = substr(s, i + 1, 1);
+    SET cp = codepoint(ch);
+    SET i = i + 1;
+    IF cp < 65 OR cp > 90 THEN
+      SET previous = 0;
+    ELSE
+      SET code = IF(cp = 72 OR cp = 87, -1, CAST(substr('${DIGITS}', cp - 64, 1) AS BIGINT));
+      IF sx = '' THEN
+        SET sx = ch;
+        SET previous = IF(code > 0, code, 0);
+      ELSEIF code >= 0 THEN
+        IF code > 0 AND code <> previous THEN
+          SET sx = concat(sx, CAST(code AS VARCHAR));
+          SET digits = digits + 1;
+        END IF;
+        SET previous = code;
+      END IF;
+    END IF;
+  END WHILE;
+  IF sx = '' THEN
+    RETURN '';
+  END IF;
+  RETURN concat(sx, substr('000', digits + 1));
+END`;
+
+/**
+ * `soundex` as a warehouse function.
+ *
+ * @example
+ * SOUNDEX.javascript.call; // 'soundex'
+ */
+export const SOUNDEX: WarehouseFunction = {
+  kind: 'transform',
+  name: 'soundex',
+  javascript: { source: JAVASCRIPT, call: 'soundex' },
+  python: { source: PYTHON, call: 'soundex' },
+  trino: TRINO,
+};

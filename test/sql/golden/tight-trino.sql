@@ -1,0 +1,176 @@
+-- kindred: tight.yaml compiled for trino
+-- Reads hive.crm.people (record id: record_id); every compared column is read as text.
+-- Makes "hive"."crm"."kindred_jaro_winkler", "hive"."crm"."kindred_records", "hive"."crm"."kindred_candidates", "hive"."crm"."kindred_edges".
+-- "hive"."crm"."kindred_edges": a < b (record ids), score, decider (the deciding matchkey: 0 = person), matched (else the pair is in the review band).
+-- Cluster them: export "hive"."crm"."kindred_edges" as CSV or Parquet, then kindred cluster --edges <that file> --config tight.yaml
+
+-- "hive"."crm"."kindred_jaro_winkler": the jaro_winkler scorer as a function (trino has no built-in equal to it): kindred's definition, on code points
+CREATE OR REPLACE FUNCTION "hive"."crm"."kindred_jaro_winkler"(a VARCHAR, b VARCHAR)
+RETURNS DOUBLE
+LANGUAGE SQL
+DETERMINISTIC
+RETURNS NULL ON NULL INPUT
+BEGIN
+  DECLARE n_a BIGINT DEFAULT length(a);
+  DECLARE n_b BIGINT DEFAULT length(b);
+  DECLARE span BIGINT DEFAULT greatest(length(a), length(b)) / 2 - 1;
+  DECLARE flags VARCHAR DEFAULT rpad('', length(b), '0');
+  DECLARE chars VARCHAR DEFAULT '';
+  DECLARE i, j, hi, m, k, t BIGINT DEFAULT 0;
+  DECLARE c VARCHAR;
+  DECLARE hit BOOLEAN DEFAULT FALSE;
+  DECLARE sim DOUBLE;
+  DECLARE lim, p BIGINT DEFAULT 0;
+  IF n_a = 0 OR n_b = 0 THEN
+    RETURN IF(n_a = n_b, 1e0, 0e0);
+  END IF;
+  IF n_a = 1 AND n_b = 1 THEN
+    RETURN IF(a = b, 1e0, 0e0);
+  END IF;
+  WHILE i < n_a DO
+    SET c = substr(a, i + 1, 1);
+    SET j = IF(i > span, i - span, 0);
+    SET hi = least(i + span + 1, n_b);
+    SET hit = FALSE;
+    WHILE j < hi AND NOT hit DO
+      IF substr(flags, j + 1, 1) = '0' AND substr(b, j + 1, 1) = c THEN
+        SET flags = concat(substr(flags, 1, j), '1', substr(flags, j + 2));
+        SET chars = concat(chars, c);
+        SET hit = TRUE;
+      END IF;
+      SET j = j + 1;
+    END WHILE;
+    SET i = i + 1;
+  END WHILE;
+  SET m = length(chars);
+  IF m = 0 THEN
+    RETURN 0e0;
+  END IF;
+  SET i = 0;
+  WHILE i < m DO
+    WHILE substr(flags, k + 1, 1) = '0' DO
+      SET k = k + 1;
+    END WHILE;
+    IF substr(chars, i + 1, 1) <> substr(b, k + 1, 1) THEN
+      SET t = t + 1;
+    END IF;
+    SET k = k + 1;
+    SET i = i + 1;
+  END WHILE;
+  SET t = t / 2;
+  SET sim = (CAST(m AS DOUBLE) / n_a + CAST(m AS DOUBLE) / n_b + CAST(m - t AS DOUBLE) / m) / 3e0;
+  IF sim <= 0.7e0 THEN
+    RETURN sim;
+  END IF;
+  SET lim = least(n_a, n_b, 4);
+  WHILE p < lim AND substr(a, p + 1, 1) = substr(b, p + 1, 1) DO
+    SET p = p + 1;
+  END WHILE;
+  RETURN sim + p * 0.1e0 * (1e0 - sim);
+END;
+
+-- "hive"."crm"."kindred_records": one row per record: its id and every prepared (transformed) field
+CREATE TABLE "hive"."crm"."kindred_records" AS
+SELECT row_id,
+  c0,
+  NULLIF(CASE WHEN c1 IS NULL THEN NULL ELSE substr(c1, 1, 1) END, '') AS c1,
+  NULLIF(CASE WHEN c2 IS NULL THEN NULL ELSE substr(c2, 1, 3) END, '') AS c2,
+  c3,
+  c4,
+  NULLIF(CASE WHEN c5 IS NULL THEN NULL ELSE substr(c5, 1, 1) END, '') AS c5,
+  c6,
+  c7,
+  c8,
+  c9,
+  c10,
+  c11
+FROM (
+  SELECT "record_id" AS row_id,
+    NULLIF(CAST("surname" AS VARCHAR), '') AS c0,
+    NULLIF(CAST("given_name" AS VARCHAR), '') AS c1,
+    NULLIF(CAST("date_of_birth" AS VARCHAR), '') AS c2,
+    NULLIF(CAST("given_name" AS VARCHAR), '') AS c3,
+    NULLIF(CAST("date_of_birth" AS VARCHAR), '') AS c4,
+    NULLIF(CAST("surname" AS VARCHAR), '') AS c5,
+    NULLIF(CAST("postcode" AS VARCHAR), '') AS c6,
+    NULLIF(CAST("street_number" AS VARCHAR), '') AS c7,
+    NULLIF(CAST("soc_sec_id" AS VARCHAR), '') AS c8,
+    NULLIF(CAST("address_1" AS VARCHAR), '') AS c9,
+    NULLIF(CAST("suburb" AS VARCHAR), '') AS c10,
+    NULLIF(CAST("state" AS VARCHAR), '') AS c11
+  FROM "hive"."crm"."people"
+) AS step1;
+
+-- "hive"."crm"."kindred_candidates": candidate pairs (a < b): the union of the blocking passes, each pair once
+CREATE TABLE "hive"."crm"."kindred_candidates" AS
+-- blocking.keys[0]
+SELECT l.row_id AS a, r.row_id AS b
+FROM "hive"."crm"."kindred_records" AS l JOIN "hive"."crm"."kindred_records" AS r ON l.c0 = r.c0 AND l.c1 = r.c1 AND l.c2 = r.c2 AND l.row_id < r.row_id
+UNION ALL
+-- blocking.keys[1]
+SELECT l.row_id AS a, r.row_id AS b
+FROM "hive"."crm"."kindred_records" AS l JOIN "hive"."crm"."kindred_records" AS r ON l.c3 = r.c3 AND l.c4 = r.c4 AND l.row_id < r.row_id
+WHERE NOT (COALESCE(l.c0 = r.c0 AND l.c1 = r.c1 AND l.c2 = r.c2, FALSE))
+UNION ALL
+-- blocking.keys[2]
+SELECT l.row_id AS a, r.row_id AS b
+FROM "hive"."crm"."kindred_records" AS l JOIN "hive"."crm"."kindred_records" AS r ON l.c4 = r.c4 AND l.c5 = r.c5 AND l.row_id < r.row_id
+WHERE NOT (COALESCE(l.c0 = r.c0 AND l.c1 = r.c1 AND l.c2 = r.c2, FALSE)
+  OR COALESCE(l.c3 = r.c3 AND l.c4 = r.c4, FALSE))
+UNION ALL
+-- blocking.keys[3]
+SELECT l.row_id AS a, r.row_id AS b
+FROM "hive"."crm"."kindred_records" AS l JOIN "hive"."crm"."kindred_records" AS r ON l.c0 = r.c0 AND l.c6 = r.c6 AND l.row_id < r.row_id
+WHERE NOT (COALESCE(l.c0 = r.c0 AND l.c1 = r.c1 AND l.c2 = r.c2, FALSE)
+  OR COALESCE(l.c3 = r.c3 AND l.c4 = r.c4, FALSE)
+  OR COALESCE(l.c4 = r.c4 AND l.c5 = r.c5, FALSE))
+UNION ALL
+-- blocking.keys[4]
+SELECT l.row_id AS a, r.row_id AS b
+FROM "hive"."crm"."kindred_records" AS l JOIN "hive"."crm"."kindred_records" AS r ON l.c6 = r.c6 AND l.c7 = r.c7 AND l.row_id < r.row_id
+WHERE NOT (COALESCE(l.c0 = r.c0 AND l.c1 = r.c1 AND l.c2 = r.c2, FALSE)
+  OR COALESCE(l.c3 = r.c3 AND l.c4 = r.c4, FALSE)
+  OR COALESCE(l.c4 = r.c4 AND l.c5 = r.c5, FALSE)
+  OR COALESCE(l.c0 = r.c0 AND l.c6 = r.c6, FALSE))
+UNION ALL
+-- blocking.keys[5]
+SELECT l.row_id AS a, r.row_id AS b
+FROM "hive"."crm"."kindred_records" AS l JOIN "hive"."crm"."kindred_records" AS r ON l.c8 = r.c8 AND l.row_id < r.row_id
+WHERE NOT (COALESCE(l.c0 = r.c0 AND l.c1 = r.c1 AND l.c2 = r.c2, FALSE)
+  OR COALESCE(l.c3 = r.c3 AND l.c4 = r.c4, FALSE)
+  OR COALESCE(l.c4 = r.c4 AND l.c5 = r.c5, FALSE)
+  OR COALESCE(l.c0 = r.c0 AND l.c6 = r.c6, FALSE)
+  OR COALESCE(l.c6 = r.c6 AND l.c7 = r.c7, FALSE));
+
+-- "hive"."crm"."kindred_edges": kept pairs: matched or in the review band, with the score and the deciding matchkey (index in the configuration)
+CREATE TABLE "hive"."crm"."kindred_edges" AS
+SELECT a, b, score, decider, matched
+FROM (
+  SELECT a, b, m0 AS score, decider,
+    m0 >= 0.624999999e0 AS matched,
+    m0 >= 0.525e0 AS kept
+  FROM (
+    SELECT a, b, m0,
+      CASE WHEN m0 >= 0.624999999e0 THEN CASE WHEN m0 >= 0.624999999e0 THEN 0 END ELSE CASE WHEN TRUE THEN 0 END END AS decider
+    FROM (
+      SELECT a, b,
+        CASE WHEN (((((((((0e0 + CASE WHEN s0 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s1 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s2 IS NULL THEN 0e0 ELSE 0.75e0 END) + CASE WHEN s3 IS NULL THEN 0e0 ELSE 0.5e0 END) + CASE WHEN s4 IS NULL THEN 0e0 ELSE 0.25e0 END) + CASE WHEN s5 IS NULL THEN 0e0 ELSE 0.5e0 END) + CASE WHEN s6 IS NULL THEN 0e0 ELSE 0.1e0 END) + CASE WHEN s7 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s8 IS NULL THEN 0e0 ELSE 1e0 END) > 0e0 THEN (((((((((0e0 + CASE WHEN s0 IS NULL THEN 0e0 ELSE 1e0 * s0 END) + CASE WHEN s1 IS NULL THEN 0e0 ELSE 1e0 * s1 END) + CASE WHEN s2 IS NULL THEN 0e0 ELSE 0.75e0 * s2 END) + CASE WHEN s3 IS NULL THEN 0e0 ELSE 0.5e0 * s3 END) + CASE WHEN s4 IS NULL THEN 0e0 ELSE 0.25e0 * s4 END) + CASE WHEN s5 IS NULL THEN 0e0 ELSE 0.5e0 * s5 END) + CASE WHEN s6 IS NULL THEN 0e0 ELSE 0.1e0 * s6 END) + CASE WHEN s7 IS NULL THEN 0e0 ELSE 1e0 * s7 END) + CASE WHEN s8 IS NULL THEN 0e0 ELSE 1e0 * s8 END) / greatest((((((((((0e0 + CASE WHEN s0 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s1 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s2 IS NULL THEN 0e0 ELSE 0.75e0 END) + CASE WHEN s3 IS NULL THEN 0e0 ELSE 0.5e0 END) + CASE WHEN s4 IS NULL THEN 0e0 ELSE 0.25e0 END) + CASE WHEN s5 IS NULL THEN 0e0 ELSE 0.5e0 END) + CASE WHEN s6 IS NULL THEN 0e0 ELSE 0.1e0 END) + CASE WHEN s7 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s8 IS NULL THEN 0e0 ELSE 1e0 END), 0e0) ELSE 0e0 END AS m0
+      FROM (
+        SELECT c.a, c.b,
+          CASE WHEN l.c3 IS NULL OR r.c3 IS NULL THEN NULL WHEN l.c3 = r.c3 THEN 1e0 ELSE "hive"."crm"."kindred_jaro_winkler"(l.c3, r.c3) END AS s0,
+          CASE WHEN l.c0 IS NULL OR r.c0 IS NULL THEN NULL WHEN l.c0 = r.c0 THEN 1e0 ELSE "hive"."crm"."kindred_jaro_winkler"(l.c0, r.c0) END AS s1,
+          CASE WHEN l.c9 IS NULL OR r.c9 IS NULL THEN NULL WHEN l.c9 = r.c9 THEN 1e0 ELSE "hive"."crm"."kindred_jaro_winkler"(l.c9, r.c9) END AS s2,
+          CASE WHEN l.c10 IS NULL OR r.c10 IS NULL THEN NULL WHEN l.c10 = r.c10 THEN 1e0 ELSE "hive"."crm"."kindred_jaro_winkler"(l.c10, r.c10) END AS s3,
+          CASE WHEN l.c7 IS NULL OR r.c7 IS NULL THEN NULL WHEN l.c7 = r.c7 THEN 1e0 ELSE 0e0 END AS s4,
+          CASE WHEN l.c6 IS NULL OR r.c6 IS NULL THEN NULL WHEN l.c6 = r.c6 THEN 1e0 ELSE 0e0 END AS s5,
+          CASE WHEN l.c11 IS NULL OR r.c11 IS NULL THEN NULL WHEN l.c11 = r.c11 THEN 1e0 ELSE 0e0 END AS s6,
+          CASE WHEN l.c4 IS NULL OR r.c4 IS NULL THEN NULL WHEN l.c4 = r.c4 THEN 1e0 ELSE 0e0 END AS s7,
+          CASE WHEN l.c8 IS NULL OR r.c8 IS NULL THEN NULL WHEN l.c8 = r.c8 THEN 1e0 ELSE 0e0 END AS s8
+        FROM "hive"."crm"."kindred_candidates" AS c
+        JOIN "hive"."crm"."kindred_records" AS l ON l.row_id = c.a
+        JOIN "hive"."crm"."kindred_records" AS r ON r.row_id = c.b
+      ) AS compared
+    ) AS scored
+  ) AS decided
+) AS outcome
+WHERE matched OR kept;
