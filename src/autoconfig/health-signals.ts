@@ -1,4 +1,5 @@
 /** Health signals of one matching run on the sample, and the health verdict of API.md §5.2. */
+import { KindredError } from '../errors/registry.js';
 import type { Config } from '../config/types.js';
 import type { MatchRun } from '../engine/run.js';
 import { bridgeStats } from './bridge-share.js';
@@ -110,6 +111,8 @@ export function measureRun(run: MatchRun): HealthSignals {
   const n = run.store.rowCount;
   const threshold = firstThreshold(run.config);
   const scored = run.candidatePairs;
+  // The controller's runs score on the pool, which counts its candidates; a pair source's run is never measured.
+  if (scored === null) throw new KindredError('internal', 'measureRun: the run did not count its candidate pairs (its pairs came from another engine)');
   let matched = 0;
   let borderline = 0;
   let within = 0;

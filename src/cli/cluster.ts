@@ -21,7 +21,8 @@ score, matched) with the same constrained clustering as kindred dedupe, and
 writes record_id,cluster_id for every record that appears in an edge
 (cluster_id = the smallest record id of its cluster; ids are ordered as
 integers when they all are, else as text). A record in no edge is alone in
-its cluster.
+its cluster. To serve the edges with the records (/match, /clusters,
+reviews), use kindred serve --file <table> --config <yaml> --edges <file>.
 
 Options:
   --edges <file>    the edges (.parquet as Parquet, anything else as CSV)

@@ -8,7 +8,9 @@ import { isLoopbackBindHost } from '../server/loopback.js';
 import { DEFAULT_REQUEST_LIMITS } from '../server/request-limits.js';
 import { startServer } from '../server/start-server.js';
 import { optionalInt, parseCommandArgs, requireFiles } from './args.js';
+import { ENGINE_OPTIONS, engineChoice } from './engine-options.js';
 import { Progress } from './progress.js';
+import { servedEngineChoice } from './served-engine.js';
 
 export const SERVE_HELP = `Usage: kindred serve --file <csv> [options]
 
@@ -34,6 +36,16 @@ Options:
   --lenient                 skip rows with the wrong number of cells
   --auth jwt                also serve the hosted /api/* surface with identity-provider JWTs (AUTH_* variables)
 
+Engines (docs/scale-out.md; both need --config and one --file):
+  --engine pool|duckdb      pool (default): the initial run scores on the worker pool;
+                            duckdb: DuckDB pairs and scores the file out of core
+  --memory-limit <size>     duckdb only: DuckDB's memory limit, e.g. 4GB (default: half the RAM)
+  --temp-dir <dir>          duckdb only: where DuckDB spills (default: a fresh temporary folder)
+  --edges <csv|parquet>     serve the kept pairs a SQL engine computed (kindred sql --dialect ...)
+                            instead of scoring: a, b, score, matched, decider
+  --id <column>             with --edges: the column the edges name records by (kindred sql
+                            --id); default: row ids 0, 1, ... in the file's row order
+
 Environment:
   SERVICE_API_TOKEN         bearer token required on every endpoint but GET /health
   SERVICE_API_CORS_ORIGINS  comma-separated allowlist of browser origins
@@ -57,6 +69,9 @@ export async function serveCommand(argv: string[]): Promise<number> {
     'key-column': { type: 'string' },
     lenient: { type: 'boolean' },
     auth: { type: 'string' },
+    ...ENGINE_OPTIONS,
+    edges: { type: 'string' },
+    id: { type: 'string' },
     help: { type: 'boolean' },
   });
   if (values.help) {
@@ -69,6 +84,8 @@ export async function serveCommand(argv: string[]): Promise<number> {
   const config = configPath !== undefined ? loadConfigFile(configPath) : null;
   // A missing file is a usage error (exit 2, API.md §1), found before binding; one that exists but cannot be read fails the run (§2.1).
   for (const f of [file, secondFile]) if (f !== undefined && !fs.existsSync(f)) throw new KindredError('file_not_found', `kindred serve: ${f}: no such file`);
+  const workers = optionalInt('serve', values, 'workers');
+  const engine = await servedEngineChoice(values, engineChoice('serve', values, workers), { file, secondFile, config });
   // Columns too, from the header alone: a misspelt field is a configuration error (exit 2, key path named), not a failed run.
   // (Two files' columns are known only once aligned: a misspelt one then fails the initial run, naming it.)
   const keyColumn = values['key-column'] as string | undefined;
@@ -111,8 +128,9 @@ export async function serveCommand(argv: string[]): Promise<number> {
       host,
       port,
       stateDir: (values.state as string | undefined) ?? '.kindred',
-      workers: optionalInt('serve', values, 'workers'),
+      workers,
       lenient: values.lenient === true,
+      engine,
       exclude: (values.exclude as string[] | undefined) ?? [],
       keyColumn: keyColumn ?? null,
       app: {

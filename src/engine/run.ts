@@ -24,7 +24,8 @@ import { KindredError } from '../errors/registry.js';
 
 /** Reported after each phase (for progress output). */
 export interface PhaseReport {
-  phase: 'prepare' | 'block' | 'train' | 'score' | 'cluster';
+  /** `edges`: kept pairs read from another engine's edges instead of scored. */
+  phase: 'prepare' | 'block' | 'train' | 'score' | 'edges' | 'cluster';
   ms: number;
   detail: Record<string, number | string>;
 }
@@ -41,9 +42,44 @@ export interface PairList {
   count: number;
 }
 
+/**
+ * What a {@link PairSource} is given: the run so far (loaded table, prepared
+ * fields, block index, trained models), and where to report its phases.
+ */
+export interface PairSourceContext {
+  config: Config;
+  store: ColumnStore;
+  fields: PreparedFields;
+  handle: RunHandle;
+  onPhase: (r: PhaseReport) => void;
+  onProgress?: ProgressFn;
+  signal?: AbortSignal;
+}
+
+/** Kept pairs another engine produced over the same rows. */
+export interface SourcedPairs {
+  /** The engine's name, as `/stats` reports it. */
+  engine: string;
+  pairs: PairList;
+  /** Candidate pairs the engine scored; null when it did not say (edges computed elsewhere). */
+  candidatePairs: number | null;
+}
+
+/**
+ * Where a run's kept pairs come from instead of scoring on the pool: the
+ * run prepares, blocks (the index `/match` and record changes read) and
+ * trains as always, then asks the source, then clusters.
+ *
+ * @example
+ * const run = await runMatching(store, config, pool, { pairSource: async () => ({ engine: 'test', pairs, candidatePairs: null }) });
+ */
+export type PairSource = (context: PairSourceContext) => Promise<SourcedPairs>;
+
 /** Everything a run produced; immutable once returned. */
 export interface MatchRun {
   runId: string;
+  /** What produced the kept pairs: `pool`, or a {@link PairSource}'s engine. */
+  engine: string;
   config: Config;
   store: ColumnStore;
   fields: PreparedFields;
@@ -51,10 +87,10 @@ export interface MatchRun {
   handle: RunHandle;
   /** Every kept pair (matched, or in the review band). */
   pairs: PairList;
-  /** Candidate pairs scored (each pair once, across passes). */
-  candidatePairs: number;
-  /** Candidate pairs per pass before de-duplication (Σ C(size, 2) over blocks; pairs within the window for sorted neighbourhood). */
-  passPairs: number[];
+  /** Candidate pairs scored (each pair once, across passes); null when a pair source did not count them. */
+  candidatePairs: number | null;
+  /** Candidate pairs per pass before de-duplication (Σ C(size, 2) over blocks; pairs within the window for sorted neighbourhood); null when a pair source scored. */
+  passPairs: number[] | null;
   clusterOf: Int32Array;
   /** EM outcome per probabilistic matchkey (reported honestly: converged or not). */
   training: Record<string, { converged: boolean; iterations: number; sampled_pairs: number }>;
@@ -101,6 +137,8 @@ export function configFieldRefs(config: Config): FieldRef[] {
  * `signal` cancels the run: it is checked before each phase, and scoring (the
  * long phase) stops handing out tasks as soon as it fires. The promise then
  * rejects with the signal's reason and the pool is free for the next run.
+ * `pairSource` replaces the pool's pair planning and scoring (another engine
+ * scores; see src/engine/engines.ts); every other phase is the same.
  *
  * @example
  * const run = await runMatching(store, config, pool);
@@ -110,17 +148,17 @@ export async function runMatching(
   store: ColumnStore,
   config: Config,
   pool: WorkerPool,
-  options: { onPhase?: (r: PhaseReport) => void; onProgress?: ProgressFn; signal?: AbortSignal } = {},
+  options: { onPhase?: (r: PhaseReport) => void; onProgress?: ProgressFn; signal?: AbortSignal; pairSource?: PairSource } = {},
 ): Promise<MatchRun> {
   const t0 = performance.now();
   const phases: PhaseReport[] = [];
   const signal = options.signal;
-  const report = (phase: PhaseReport['phase'], start: number, detail: PhaseReport['detail']): void => {
-    const r = { phase, ms: performance.now() - start, detail };
+  const reported = (r: PhaseReport): void => {
     phases.push(r);
     options.onPhase?.(r);
     signal?.throwIfAborted();
   };
+  const report = (phase: PhaseReport['phase'], start: number, detail: PhaseReport['detail']): void => reported({ phase, ms: performance.now() - start, detail });
   signal?.throwIfAborted();
 
   let t = performance.now();
@@ -135,13 +173,13 @@ export async function runMatching(
     skipOversized: config.blocking.oversized === 'skip',
     onProgress: onProgress && ((done, total) => onProgress('block', done, total)),
   });
-  const plan = await pool.run('planScore', { passes: index.passes.map((p) => p.layout), workers: pool.size });
-  const perPass = plan.perPass;
-  const totalCandidates = plan.total;
+  const source = options.pairSource;
+  // Planning enumerates the pool's scoring tasks: another engine pairs the rows itself.
+  const plan = source === undefined ? await pool.run('planScore', { passes: index.passes.map((p) => p.layout), workers: pool.size }) : null;
   report('block', t, {
     passes: specs.length,
     blocks: index.passes.reduce((s, p) => s + p.handle.groups, 0),
-    pass_pairs: totalCandidates,
+    ...(plan !== null ? { pass_pairs: plan.total } : {}),
     oversized: index.oversized.filter((o) => !o.sub_block).length,
     ...(config.blocking.split_oversized ? { split: index.oversized.filter((o) => o.action === 'split').length } : {}),
   });
@@ -165,12 +203,18 @@ export async function runMatching(
     report('train', t, Object.fromEntries(Object.entries(training).map(([k, v]) => [k, `${v.converged ? 'converged' : 'not converged'} after ${v.iterations} iterations`])));
   }
 
-  t = performance.now();
-  const tasks: PairTask[] = plan.tasks;
-  const scoredTasks = await scoreTasks(pool, handle, tasks, onProgress ? (done, total) => onProgress('score', done, total) : undefined, signal);
-  const pairs = scoredTasks.pairs;
-  const candidatePairs = scoredTasks.scored;
-  report('score', t, { tasks: tasks.length, candidate_pairs: candidatePairs, kept_pairs: pairs.count });
+  let scored: SourcedPairs;
+  if (plan === null) {
+    scored = await (source as PairSource)({ config, store, fields, handle, onPhase: reported, onProgress, signal });
+    signal?.throwIfAborted();
+  } else {
+    t = performance.now();
+    const tasks: PairTask[] = plan.tasks;
+    const scoredTasks = await scoreTasks(pool, handle, tasks, onProgress ? (done, total) => onProgress('score', done, total) : undefined, signal);
+    scored = { engine: 'pool', pairs: scoredTasks.pairs, candidatePairs: scoredTasks.scored };
+    report('score', t, { tasks: tasks.length, candidate_pairs: scoredTasks.scored, kept_pairs: scoredTasks.pairs.count });
+  }
+  const pairs = scored.pairs;
 
   t = performance.now();
   // One task: the bar shows it started and when it ends.
@@ -185,14 +229,15 @@ export async function runMatching(
 
   return {
     runId,
+    engine: scored.engine,
     config,
     store,
     fields,
     index,
     handle,
     pairs,
-    candidatePairs,
-    passPairs: perPass,
+    candidatePairs: scored.candidatePairs,
+    passPairs: plan?.perPass ?? null,
     clusterOf,
     training,
     phases,

@@ -7,9 +7,10 @@ import type { Config } from '../config/types.js';
 import { checkConfigColumns } from '../config/index.js';
 import { loadTables } from '../data/load-tables.js';
 import { alignmentLine } from '../cli/load-inputs.js';
-import { runMatching } from '../engine/run.js';
+import { runServedEngine, type ServedEngine } from '../engine/engines.js';
 import { WorkerPool } from '../engine/worker-pool.js';
 import { datasetStateLine, openDatasetState } from '../store/dataset-state.js';
+import { fingerprintFile } from '../store/fingerprint.js';
 import { answerMalformedRequest } from './malformed-request.js';
 import { createApp, type AppOptions } from './app.js';
 import { replayHistory } from './record-changes.js';
@@ -51,6 +52,11 @@ export interface ServeOptions {
   exclude: string[];
   /** `--key-column`: the user's primary key column (PUT /records/by-key/<key>), or null. */
   keyColumn?: string | null;
+  /**
+   * Where the initial run's kept pairs come from (default: the worker pool).
+   * `duckdb` and `edges` need a configuration and one file (the CLI checks).
+   */
+  engine?: ServedEngine;
   app: Omit<AppOptions, 'log'>;
 }
 
@@ -184,7 +190,12 @@ async function initialRun(state: ServerState, options: ServeOptions, progress: P
   const retrieval = retrievalIndexOf(ingest.store, joinedColumns(ingest.store.names, config.exclude_columns), state.pool);
   // Awaited below; until then a failed build must not count as an unhandled rejection.
   retrieval.catch(() => undefined);
-  const run = await runMatching(ingest.store, config, state.pool, { onPhase: progress.phase, onProgress: progress.tick, signal });
+  const run = await runServedEngine(ingest.store, config, state.pool, servedEngine(options.engine, fingerprint), {
+    onPhase: progress.phase,
+    onProgress: progress.tick,
+    signal,
+    configLabel: options.configLabel ?? undefined,
+  });
   const results = await MatchResults.create(run, state.pool);
   signal.throwIfAborted();
   state.staleSeqs = await replayHistory(results, state.db, state.pool, (line) => progress.log(line), state.feed);
@@ -197,4 +208,11 @@ async function initialRun(state: ServerState, options: ServeOptions, progress: P
   state.results = results;
   state.status = 'ok';
   progress.log(`ready: ${ingest.store.rowCount} records, ${results.clusters.stats().total_clusters} clusters`);
+}
+
+/** The engine asked for; DuckDB, which reads the file again, checks it still holds the bytes that were loaded. */
+function servedEngine(engine: ServedEngine | undefined, loaded: string): ServedEngine {
+  if (engine === undefined) return { engine: 'pool' };
+  if (engine.engine !== 'duckdb') return engine;
+  return { ...engine, sameFile: async () => (await fingerprintFile(engine.file)) === loaded };
 }

@@ -33,7 +33,16 @@ export interface TestServer {
  * await t.stop();
  */
 export async function startTestServer(
-  opts: { file?: string; secondFile?: string; config?: string | null; app?: Partial<ServeOptions['app']>; waitReady?: boolean; stateDir?: string; keyColumn?: string } = {},
+  opts: {
+    file?: string;
+    secondFile?: string;
+    config?: string | null;
+    app?: Partial<ServeOptions['app']>;
+    waitReady?: boolean;
+    stateDir?: string;
+    keyColumn?: string;
+    engine?: ServeOptions['engine'];
+  } = {},
 ): Promise<TestServer> {
   // A given state folder belongs to the caller (a restart test reuses it); a fresh one is removed by stop().
   const ownState = opts.stateDir === undefined;
@@ -52,6 +61,7 @@ export async function startTestServer(
       lenient: false,
       exclude: [],
       keyColumn: opts.keyColumn ?? null,
+      engine: opts.engine,
       app: { token: undefined, corsOrigins: [], maxBodyBytes: 10 * 1024 * 1024, requestTimeoutMs: 120_000, ...opts.app },
     },
     new Progress(process.stderr, true),

@@ -5,7 +5,7 @@ import { checkConfigColumns } from '../../config/columns.js';
 import type { Config } from '../../config/types.js';
 import { KindredError } from '../../errors/registry.js';
 import { duckdb } from '../../sql/dialects/duckdb.js';
-import { planSql } from '../../sql/plan.js';
+import { planSql, type SqlPlan } from '../../sql/plan.js';
 import { renderSql, type SqlStatement } from '../../sql/render.js';
 import { buildClusters, clusterLimits } from '../clustering/cluster-builder.js';
 import { matchedLinks, type PairList, type PhaseReport, type ProgressFn } from '../run.js';
@@ -39,32 +39,47 @@ async function count(connection: DuckDBConnection, sql: string): Promise<number>
 }
 
 /**
- * Runs a configuration on a CSV file with DuckDB: loads it (row id = data
- * row index, as kindred's own loader numbers rows), prepares the fields,
- * blocks, scores, and clusters the matched edges with the same constrained
- * clustering as the worker-pool engine. Progress per phase. Probabilistic
- * matchkeys score with `options.models` (trained parameters by matchkey
- * name; see `trainModels`).
+ * The configuration compiled for the embedded engine (kindred's own
+ * functions registered): what {@link scoreOnDuckdb} runs. A command calls it
+ * before it starts work, so a part with no SQL form fails first.
+ *
+ * @throws KindredError `sql_unsupported` naming the part that does not compile.
+ * @example
+ * compileForDuckdb(config).statements.length; // 3
+ */
+export function compileForDuckdb(config: Config, models: Readonly<Record<string, unknown>> = {}): { plan: SqlPlan; statements: SqlStatement[] } {
+  const plan = planSql(config, models);
+  return { plan, statements: renderSql(plan, duckdb, { source: 'kindred_input', id: 'rowid', prefix: 'kindred_', engineFunctions: true }) };
+}
+
+/** Options of a DuckDB run. */
+export interface DuckdbRunOptions {
+  onPhase?: (r: PhaseReport) => void;
+  onProgress?: ProgressFn;
+  models?: Readonly<Record<string, unknown>>;
+  /** Names the configuration in the error for a column the file lacks. */
+  configLabel?: string;
+  /** Interrupts the running statement and rejects with the signal's reason. */
+  signal?: AbortSignal;
+}
+
+/** What DuckDB scored: the run's outcome before clustering. */
+export type DuckdbPairs = Omit<DuckdbRun, 'clusterOf'>;
+
+/**
+ * Loads a CSV file into DuckDB (row id = data row index, as kindred's own
+ * loader numbers rows), prepares the fields, blocks and scores: the
+ * `prepare`, `block` and `score` phases of {@link runDuckdb}, without
+ * clustering. Probabilistic matchkeys score with `options.models` (trained
+ * parameters by matchkey name; see `trainModels`).
  *
  * @throws KindredError `sql_unsupported` when the configuration has a part with no SQL form.
  * @example
- * const run = await runDuckdb('people.csv', config, defaultDuckdbLimits());
- * run.clusterOf[17]; // the cluster id (smallest member row id) of row 17
+ * const { pairs, candidatePairs } = await scoreOnDuckdb('people.csv', config, defaultDuckdbLimits());
  */
-export async function runDuckdb(
-  file: string,
-  config: Config,
-  limits: DuckdbLimits,
-  options: {
-    onPhase?: (r: PhaseReport) => void;
-    onProgress?: ProgressFn;
-    models?: Readonly<Record<string, unknown>>;
-    /** Names the configuration in the error for a column the file lacks. */
-    configLabel?: string;
-  } = {},
-): Promise<DuckdbRun> {
-  const plan = planSql(config, options.models);
-  const statements = renderSql(plan, duckdb, { source: 'kindred_input', id: 'rowid', prefix: 'kindred_', engineFunctions: true });
+export async function scoreOnDuckdb(file: string, config: Config, limits: DuckdbLimits, options: DuckdbRunOptions = {}): Promise<DuckdbPairs> {
+  const { plan, statements } = compileForDuckdb(config, options.models);
+  options.signal?.throwIfAborted();
   const madeTemp = !fs.existsSync(limits.tempDirectory);
   fs.mkdirSync(limits.tempDirectory, { recursive: true });
   const instance = await DuckDBInstance.create(':memory:', {
@@ -74,11 +89,20 @@ export async function runDuckdb(
     preserve_insertion_order: 'true',
   });
   const connection = await instance.connect();
+  // A statement can run for minutes at scale: a cancelled run interrupts it instead of waiting.
+  const interrupt = (): void => connection.interrupt();
+  options.signal?.addEventListener('abort', interrupt);
   const phases: PhaseReport[] = [];
   const phase = async <T>(name: PhaseReport['phase'], work: () => Promise<T>, detail: (t: T) => PhaseReport['detail']): Promise<T> => {
     const t0 = performance.now();
     options.onProgress?.(name, 0, 1);
-    const out = await work();
+    let out: T;
+    try {
+      out = await work();
+    } catch (e) {
+      options.signal?.throwIfAborted();
+      throw e;
+    }
     options.onProgress?.(name, 1, 1);
     const r = { phase: name, ms: performance.now() - t0, detail: detail(out) };
     phases.push(r);
@@ -93,6 +117,7 @@ export async function runDuckdb(
         try {
           await connection.run(`CREATE TABLE kindred_input AS SELECT * FROM ${csvSource(file)}`);
         } catch (e) {
+          options.signal?.throwIfAborted();
           throw new KindredError('csv_invalid', `${file}: DuckDB could not read it as CSV (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`);
         }
         const columns = (await connection.runAndReadAll('SELECT column_name FROM (DESCRIBE kindred_input)')).getRows().map((r) => String(r[0]));
@@ -118,20 +143,35 @@ export async function runDuckdb(
       },
       (p) => ({ candidate_pairs: candidatePairs, kept_pairs: p.count }),
     );
-    const clustered = await phase(
-      'cluster',
-      async () => {
-        const links = matchedLinks(pairs);
-        return { clusterOf: buildClusters({ rowCount, links, ...clusterLimits(config.clustering) }), links: links.count };
-      },
-      (c) => ({ links: c.links }),
-    );
-    return { rowCount, candidatePairs, pairs, clusterOf: clustered.clusterOf, phases, statements };
+    return { rowCount, candidatePairs, pairs, phases, statements };
   } finally {
+    options.signal?.removeEventListener('abort', interrupt);
     connection.closeSync();
     instance.closeSync();
     if (madeTemp) fs.rmSync(limits.tempDirectory, { recursive: true, force: true });
   }
+}
+
+/**
+ * Runs a configuration on a CSV file with DuckDB ({@link scoreOnDuckdb}) and
+ * clusters the matched edges with the same constrained clustering as the
+ * worker-pool engine. Progress per phase.
+ *
+ * @throws KindredError `sql_unsupported` when the configuration has a part with no SQL form.
+ * @example
+ * const run = await runDuckdb('people.csv', config, defaultDuckdbLimits());
+ * run.clusterOf[17]; // the cluster id (smallest member row id) of row 17
+ */
+export async function runDuckdb(file: string, config: Config, limits: DuckdbLimits, options: DuckdbRunOptions = {}): Promise<DuckdbRun> {
+  const scored = await scoreOnDuckdb(file, config, limits, options);
+  const t0 = performance.now();
+  options.onProgress?.('cluster', 0, 1);
+  const links = matchedLinks(scored.pairs);
+  const clusterOf = buildClusters({ rowCount: scored.rowCount, links, ...clusterLimits(config.clustering) });
+  options.onProgress?.('cluster', 1, 1);
+  const r: PhaseReport = { phase: 'cluster', ms: performance.now() - t0, detail: { links: links.count } };
+  options.onPhase?.(r);
+  return { ...scored, clusterOf, phases: [...scored.phases, r] };
 }
 
 /** The kept edges as a {@link PairList}, ordered by (a, b); flags = deciding matchkey | 0x80 when matched, as the worker writes them. */

@@ -51,6 +51,16 @@ export function registerAutoconfig(app: Hono<ServerEnv>, state: ServerState): vo
         { path: 'apply', message: 'not allowed together with records' },
       ]);
     }
+    // Checked before any work: a re-run is a pool run of the controller's configuration, which would silently replace the engine's.
+    if (body.apply === true && state.current.run.engine !== 'pool') {
+      const engine = state.current.run.engine;
+      throw new KindredError(
+        'conflict',
+        `apply: true re-runs matching on the worker pool, but this server serves ${engine === 'edges' ? 'the edges of a SQL engine (--edges)' : `a run of --engine ${engine}`} for its --config; ` +
+          'leave out apply to get the configuration, then restart with it as --config',
+        [{ path: 'apply', message: `not available when serving --engine ${engine === 'edges' ? 'edges (--edges)' : engine}` }],
+      );
+    }
     if (state.autoconfigRunning) throw new KindredError('busy', 'an autoconfig run is already in progress');
     state.autoconfigRunning = true;
     let released = false;

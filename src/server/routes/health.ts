@@ -27,7 +27,9 @@ export function registerHealth(app: Hono<ServerEnv>, state: ServerState): void {
       match_rate: round6(s.match_rate),
       avg_cluster_size: round6(s.avg_cluster_size),
       max_cluster_size: s.max_cluster_size,
+      // Null when the pairs came from an edges file: the engine that wrote it counted its candidates, not kindred.
       pairs_scored: r.run.candidatePairs,
+      engine: r.run.engine,
       // The kept pairs now: the run's, less those of changed records, plus the changed records' pairs.
       pairs_kept: r.graph.pairCount,
       review_band_pairs: r.bandLength,

@@ -8,7 +8,7 @@ import type { WorkerPool } from '../../../src/engine/worker-pool.js';
 /** How the two engines compared. */
 export interface ParityReport {
   rows: number;
-  candidatePairs: { pool: number; duckdb: number };
+  candidatePairs: { pool: number | null; duckdb: number };
   keptPairs: { pool: number; duckdb: number };
   /** Kept pairs one engine has and the other lacks, or with another deciding matchkey or matched flag (first few). */
   pairDifferences: string[];
