@@ -17,18 +17,22 @@ import { optimisationAB } from './optimisations.js';
 import { sideBySide } from './side-by-side.js';
 
 const USAGE = `Usage: node dist/bench/run.js [--shared ../shared] [--quick] [--10m] [--only scorers|e2e|side-by-side|optimisations|server|autoconfig] [--repeat N]
+       node dist/bench/run.js --only side-by-side --rows N [--shared ../shared]
 
   --shared <dir>   the shared folder (generator, reference pipeline); default ../shared
   --quick          skip the 1M-row runs (and repeat the scorer benchmark once); the server
                    benchmark then serves the 100k-row file
   --10m            also run the tight workload on 10M rows side by side with the reference
-                   (generates a 1 GB file once; minutes per run)
+                   and the DuckDB engine (generates a 1 GB file once; minutes per run)
   --only <part>    run only the scorer micro-benchmarks, the end-to-end workloads, the
                    reference pipeline side by side with kindred, the A/B of each scoring
                    optimisation, the server benchmark or the controller timing; the other
                    parts keep their previous results in bench/results.json
   --repeat <n>     repetitions of each 100k-row run and of the scorer benchmark (default 3;
                    at least 3 reference/kindred pairs side by side); 1M-row runs run once
+  --rows <n>       with --only side-by-side: a smoke run of that code path on n generated rows,
+                   one pair per workload; written to bench/out/results-rows-<n>.json only
+                   (bench/results.json and docs/benchmarks.md are left as they are)
 
 Exit status 1 when a side-by-side row's candidate pairs differ (the two did not do the same work)
 or an optimisation's A/B kept different pairs (it is not exact).
@@ -49,6 +53,7 @@ async function main(): Promise<number> {
       '10m': { type: 'boolean', default: false },
       only: { type: 'string' },
       repeat: { type: 'string', default: '3' },
+      rows: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -67,6 +72,23 @@ async function main(): Promise<number> {
   if (only !== undefined && !(PARTS as readonly string[]).includes(only)) {
     process.stderr.write(`--only must be one of ${PARTS.join(', ')}\n${USAGE}`);
     return 2;
+  }
+  const smokeRows = values.rows === undefined ? undefined : Number(values.rows);
+  if (smokeRows !== undefined) {
+    if (!Number.isInteger(smokeRows) || smokeRows < 100) {
+      process.stderr.write(`--rows must be a whole number ≥ 100\n${USAGE}`);
+      return 2;
+    }
+    if (only !== 'side-by-side') {
+      process.stderr.write(`--rows is a smoke run of the side-by-side part: give --only side-by-side\n${USAGE}`);
+      return 2;
+    }
+    mkdirSync(BENCH_OUT, { recursive: true });
+    const smoke = await sideBySide({ shared, quick, tenMillion: false, repeat, rows: smokeRows, log });
+    const smokePath = join(BENCH_OUT, `results-rows-${smokeRows}.json`);
+    writeFileSync(smokePath, JSON.stringify(smoke, null, 2) + '\n');
+    log(`wrote ${relative(REPO_ROOT, smokePath)} (a smoke run: bench/results.json and docs/benchmarks.md unchanged)`);
+    return 'rows' in smoke && smoke.rows.some((r) => r.errors.length > 0) ? 1 : 0;
   }
   const runs = (part: (typeof PARTS)[number]): boolean => only === undefined || only === part;
   mkdirSync(BENCH_OUT, { recursive: true });

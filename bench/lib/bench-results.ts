@@ -145,7 +145,24 @@ export interface SideBySideRow {
   kindred: SideFigures;
   /** Reference median wall ÷ kindred median wall; null when a side failed or the candidate pairs differ. */
   ratio: number | null;
+  /**
+   * kindred's embedded DuckDB engine (`dedupe --engine duckdb`) on the same file, run third in each
+   * pair; absent where the plan leaves it out (and in results written before it was measured).
+   */
+  duckdb?: DuckdbSideFigures;
+  /** DuckDB engine median wall ÷ reference median wall (the issue's target: ≤ 1.5); null when a side failed or the candidate pairs differ. */
+  duckdb_vs_reference?: number | null;
   errors: string[];
+}
+
+/** The DuckDB engine's side of a row. */
+export interface DuckdbSideFigures extends SideFigures {
+  /** DuckDB's `memory_limit` (`--memory-limit`). */
+  memory_limit: string;
+  /** Candidate pairs ÷ median wall (load, prepare, block, score, cluster and write included). */
+  pairs_per_second: number | null;
+  /** Median seconds per phase as its log reports them (prepare, block, score, cluster, write). */
+  phases_ms: Record<string, number>;
 }
 
 /** The side-by-side part of a bench run, or why it was skipped. */

@@ -14,6 +14,8 @@ const RATIO_TARGETS: ReadonlyArray<{ workload: string; rows: number; ratio: numb
   { workload: 'tight', rows: 10_000_000, ratio: 5, maxRssBytes: 8e9 },
 ];
 const SPEEDUP_TARGET = 1.8;
+/** The DuckDB engine against the reference pipeline, and its memory at 10M rows (issue 17). */
+const DUCKDB_TARGETS = { rows: 1_000_000, maxRatio: 1.5, tenMillionRows: 10_000_000, maxRssBytes: 5e9 } as const;
 
 /**
  * The generated sections of docs/benchmarks.md by marker name (see
@@ -28,6 +30,7 @@ export function benchTables(r: BenchResults): Record<string, string> {
     'bench:targets': targetsTable(r),
     'bench:scorers': scorersTable(r),
     'bench:side-by-side': sideBySideTable(r),
+    'bench:duckdb-engine': duckdbEngineTable(r),
     'bench:optimisations': optimisationsTable(r),
     'bench:e2e': endToEndTable(r),
     'bench:scaling': scalingTable(r),
@@ -130,6 +133,7 @@ function targetsTable(r: BenchResults): string {
       verdict(s, (x) => x >= SPEEDUP_TARGET),
     ]);
   }
+  rows.push(...duckdbTargetRows(r));
   rows.push([
     'tight, 1M rows, peak RSS (2 workers)',
     '≤ 1 GB',
@@ -191,6 +195,59 @@ function sideBySideTable(r: BenchResults): string {
   for (const s of side.skipped) lines.push(`- skipped: ${s}`);
   for (const x of side.rows) for (const e of x.errors) lines.push(`- ${x.workload} ${sizeLabel(x.rows)}: ${e}`);
   return lines.join('\n');
+}
+
+function duckdbTargetRows(r: BenchResults): string[][] {
+  const at = (rows: number): SideBySideRow | undefined => sideRows(r).find((x) => x.workload === 'tight' && x.rows === rows && x.duckdb !== undefined);
+  const oneM = at(DUCKDB_TARGETS.rows);
+  const ratio = oneM?.duckdb_vs_reference ?? null;
+  const tenM = at(DUCKDB_TARGETS.tenMillionRows);
+  const finished = tenM?.duckdb?.wall_ms ?? null;
+  const rss = finished === null ? null : (tenM?.duckdb?.peak_rss_bytes ?? null);
+  return [
+    [`tight, ${sizeLabel(DUCKDB_TARGETS.rows)} rows: DuckDB engine wall ÷ reference wall (2 threads each)`, `≤ ${DUCKDB_TARGETS.maxRatio}×`, ratio === null ? '—' : `${ratio.toFixed(2)}×`, verdict(ratio, (x) => x <= DUCKDB_TARGETS.maxRatio)],
+    [
+      `tight, ${sizeLabel(DUCKDB_TARGETS.tenMillionRows)} rows: DuckDB engine finishes with memory_limit ${tenM?.duckdb?.memory_limit ?? '4GB'}`,
+      'finishes',
+      finished === null ? (tenM === undefined ? '—' : 'failed') : formatSeconds(finished),
+      tenM === undefined ? 'not measured' : finished === null ? '**not met**' : 'met',
+    ],
+    [`tight, ${sizeLabel(DUCKDB_TARGETS.tenMillionRows)} rows: DuckDB engine peak RSS`, `≤ ${formatGigabytes(DUCKDB_TARGETS.maxRssBytes)}`, formatGigabytes(rss), verdict(rss, (x) => x <= DUCKDB_TARGETS.maxRssBytes)],
+  ];
+}
+
+/** kindred's DuckDB engine beside the reference and the worker pool, from the side-by-side rows that ran it. */
+function duckdbEngineTable(r: BenchResults): string {
+  const rows = sideRows(r).filter((x) => x.duckdb !== undefined);
+  if (rows.length === 0) return r.side_by_side !== undefined && 'skipped' in r.side_by_side && !('rows' in r.side_by_side) ? `_Skipped: ${r.side_by_side.skipped}._` : '_Not run yet._';
+  const phases = (ms: Record<string, number>): string =>
+    Object.entries(ms)
+      .map(([name, v]) => `${name} ${Number.isFinite(v) ? (v / 1000).toFixed(1) : '—'}`)
+      .join(', ');
+  return markdownTable(
+    [
+      'workload', 'rows', 'memory_limit', 'DuckDB engine wall (median)', 'runs', 'DuckDB ÷ reference', 'reference wall', 'worker pool wall',
+      'DuckDB peak RSS', 'candidate pairs', 'candidate pairs/s (wall)', 'match pairs', 'phases (s)',
+    ],
+    rows.map((x) => {
+      const d = x.duckdb as NonNullable<SideBySideRow['duckdb']>;
+      return [
+        x.workload,
+        sizeLabel(x.rows),
+        d.memory_limit,
+        formatSeconds(d.wall_ms),
+        d.wall_runs_ms.map((ms) => formatSeconds(ms)).join(', '),
+        x.duckdb_vs_reference == null ? '—' : `**${x.duckdb_vs_reference.toFixed(2)}×**`,
+        formatSeconds(x.reference.wall_ms),
+        formatSeconds(x.kindred.wall_ms),
+        formatGigabytes(d.peak_rss_bytes),
+        formatCount(d.candidate_pairs),
+        formatRate(d.pairs_per_second),
+        formatCount(d.match_pairs),
+        phases(d.phases_ms),
+      ];
+    }),
+  );
 }
 
 function endToEndTable(r: BenchResults): string {

@@ -20,15 +20,17 @@ export interface DedupeSample {
  * Runs `kindred dedupe --file csv --config config --workers n`, writing the
  * clusters under bench/out. The phase log stays on (no --quiet): it is a
  * handful of lines and gives the per-phase timings and pair counts. `env`
- * is the child's environment (the A/B runs switch optimisations off there).
+ * is the child's environment (the A/B runs switch optimisations off there);
+ * `engineArgs` choose another engine (`--engine duckdb --memory-limit 4GB …`),
+ * whose phase log names the same counts.
  *
  * @example
  * const s = await dedupeOnce('bench/out/people-100k.csv', 'bench/workloads/tight.yaml', 2);
  * s.candidatePairs; // 130520
  */
-export async function dedupeOnce(csv: string, config: string, workers: number, env: NodeJS.ProcessEnv = process.env): Promise<DedupeSample> {
-  const out = join(BENCH_OUT, `dedupe-${workers}w.csv`);
-  const r = await runTimed(process.execPath, [CLI, 'dedupe', '--file', csv, '--config', config, '--out', out, '--workers', String(workers)], REPO_ROOT, 0, env);
+export async function dedupeOnce(csv: string, config: string, workers: number, env: NodeJS.ProcessEnv = process.env, engineArgs: readonly string[] = []): Promise<DedupeSample> {
+  const out = join(BENCH_OUT, `dedupe-${engineArgs.length > 0 ? 'engine-' : ''}${workers}w.csv`);
+  const r = await runTimed(process.execPath, [CLI, 'dedupe', '--file', csv, '--config', config, '--out', out, '--workers', String(workers), ...engineArgs], REPO_ROOT, 0, env);
   const phases = parsePhaseLog(r.stderr);
   const phasesMs: Record<string, number> = {};
   for (const [name, p] of phases) phasesMs[name] = p.seconds * 1000;
