@@ -30,6 +30,12 @@ export interface QualityRun {
 export interface RobustnessRun extends QualityRun {
   column: string;
   corruption: 'blank' | 'garble';
+  /**
+   * The dataset's hand-written configuration on the same corrupted file (null
+   * when it has none): how much of the drop the corruption costs a tuned
+   * configuration too, i.e. what the data no longer holds.
+   */
+  hand_f1?: number | null;
 }
 
 /** A link dataset given as two files, the second file's columns renamed `c1…ck` in reverse order: what alignment has to go on is the values. */
