@@ -1,4 +1,5 @@
 /** Test helper: runs a Trino SQL routine (CREATE FUNCTION … BEGIN … END) from its parse tree by dt-sql-parser's Trino grammar, with Trino's semantics for the statements and functions the compiled routines use; anything else is an error, never a guess. */
+import { compareCodePoints } from '../../src/engine/transforms/code-point-order.js';
 import { trinoParseTree } from './dialect-parsers.js';
 
 /** A typed SQL value: BIGINT, DOUBLE, VARCHAR (code points), BOOLEAN, ARRAY, or NULL. */
@@ -111,6 +112,26 @@ function callFunction(name: string, args: Value[]): Value {
     }
     case 'length':
       return bigint(codePoints(str(args[0])).length);
+    case 'chr':
+      return { t: 'varchar', v: String.fromCodePoint(num(args[0])) };
+    case 'split': {
+      // Trino's split(string, delimiter): the pieces between delimiters, '' kept ('' alone gives ['']).
+      return { t: 'array', v: str(args[0]).split(str(args[1])).map((v): Value => ({ t: 'varchar', v })) };
+    }
+    case 'array_sort':
+      // Ascending, nulls last; VARCHAR by code point (UTF-8 byte order), numbers by value.
+      return { t: 'array', v: [...arr(args[0])].sort((x, y) => (x.t === 'null' ? 1 : y.t === 'null' ? -1 : x.t === 'varchar' && y.t === 'varchar' ? compareCodePoints(x.v, y.v) : num(x) - num(y))) };
+    case 'array_join':
+      return { t: 'varchar', v: arr(args[0]).filter((x) => x.t !== 'null').map(str).join(str(args[1])) };
+    case 'cardinality':
+      return bigint(arr(args[0]).length);
+    case 'repeat': {
+      const n = num(args[1]);
+      if (n < 0) throw new Error('repeat: count must be greater than or equal to 0');
+      return { t: 'array', v: Array.from({ length: n }, () => args[0]) };
+    }
+    case 'abs':
+      return args[0].t === 'bigint' ? bigint(Math.abs(args[0].v)) : { t: 'double', v: Math.abs(num(args[0])) };
     case 'substr':
       return { t: 'varchar', v: substr(str(args[0]), num(args[1]), args.length > 2 ? num(args[2]) : undefined) };
     case 'rpad':
@@ -156,8 +177,8 @@ function compare(op: string, l: Value, r: Value): Value {
   if (l.t === 'null' || r.t === 'null') return NULL;
   let c: number;
   if (l.t === 'varchar' && r.t === 'varchar') {
-    // Code point order (only = and <> are used on text here).
-    c = l.v === r.v ? 0 : l.v < r.v ? -1 : 1;
+    // Trino orders VARCHAR by its UTF-8 bytes, which is code-point order (not JavaScript's UTF-16 order).
+    c = compareCodePoints(l.v, r.v);
   } else if (l.t === 'boolean' && r.t === 'boolean') {
     c = Number(l.v) - Number(r.v);
   } else {
@@ -207,6 +228,10 @@ function expr(n: Node): Expr {
       const value = expr(c[0]);
       if (c.length === 1) return value;
       const p = c[1];
+      if (kind(p) === 'NullPredicate') {
+        const negated = /NOT/i.test(p.getText());
+        return (s) => ({ t: 'boolean', v: (value(s).t === 'null') !== negated });
+      }
       if (kind(p) !== 'Comparison') unsupported(p);
       const [opNode, rightNode] = nodes(p);
       const op = opNode.getText();
@@ -228,6 +253,8 @@ function expr(n: Node): Expr {
       const v: Value = { t: 'varchar', v: text.slice(1, -1).replace(/''/g, "'") };
       return () => v;
     }
+    case 'NullLiteral':
+      return () => NULL;
     case 'BooleanLiteral': {
       const v: Value = { t: 'boolean', v: n.getText().toUpperCase() === 'TRUE' };
       return () => v;
@@ -395,12 +422,13 @@ function find(n: Node, k: string): Node | undefined {
 
 /**
  * Compiles `CREATE FUNCTION name(p1 VARCHAR, …) RETURNS DOUBLE|VARCHAR … BEGIN … END`
- * (its parse tree) into a JavaScript function of the parameters as strings.
+ * (its parse tree) into a JavaScript function of the parameters (strings for
+ * VARCHAR, numbers for DOUBLE and BIGINT).
  *
  * @example
  * const f = trinoRoutine(sql); f('martha', 'marhta'); // 0.961111...
  */
-export function trinoRoutine(sql: string): { name: string; call: (...args: string[]) => number | string | null } {
+export function trinoRoutine(sql: string): { name: string; call: (...args: Array<string | number>) => number | string | null } {
   const tree = trinoParseTree(sql) as unknown as Node;
   const spec = find(tree, 'FunctionSpecification');
   if (spec === undefined) throw new Error('no CREATE FUNCTION');
@@ -417,7 +445,13 @@ export function trinoRoutine(sql: string): { name: string; call: (...args: strin
     name,
     call: (...args) => {
       if (nullOnNull && args.some((a) => a === null)) return null;
-      const scope: Scope = new Map(params.map(([p, type], i) => [p, { type, value: { t: 'varchar', v: args[i] } as Value }]));
+      const scope: Scope = new Map(
+        params.map(([p, type], i) => {
+          const v = args[i];
+          const value: Value = typeof v === 'number' ? (type === 'double' ? { t: 'double', v } : bigint(v)) : { t: 'varchar', v };
+          return [p, { type, value }];
+        }),
+      );
       for (const d of declares) d(scope);
       try {
         for (const st of run) st(scope);

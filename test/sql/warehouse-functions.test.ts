@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { createScorer } from '../../src/engine/scorers/registry.js';
-import { getTransform } from '../../src/engine/transforms/registry.js';
+import { checkScorer, createScorer } from '../../src/engine/scorers/registry.js';
+import { checkTransform, getTransform } from '../../src/engine/transforms/registry.js';
 import { WAREHOUSE_FUNCTIONS, warehouseFunction } from '../../src/sql/warehouse-functions.js';
 import type { WarehouseFunction } from '../../src/sql/functions/warehouse-function.js';
 import { syntaxErrors } from './dialect-parsers.js';
@@ -12,38 +12,54 @@ import { trinoRoutine } from './trino-routine.js';
 
 // Letters that repeat (so Jaro windows and transpositions happen), soundex's classes, characters whose
 // NFKD or upper case is special (é, ß, ﬀ, ı, ſ, İ, ǅ), a surrogate pair, a digit, a space.
-const PIECES = ['a', 'b', 'c', 'r', 't', 'h', 'w', 'm', 'o', 'é', 'ß', 'ﬀ', 'ı', 'ſ', 'İ', 'ǅ', '😀', '7', ' ', 'x', 'S', 'P'];
+// Whitespace of several kinds (Python's: tab, ideographic space, line separator, no-break space; and
+// U+FEFF, which JavaScript's \s holds and Python's does not), and words that repeat (token sets).
+const PIECES = ['a', 'b', 'c', 'r', 't', 'h', 'w', 'm', 'o', 'é', 'ß', 'ﬀ', 'ı', 'ſ', 'İ', 'ǅ', '😀', '7', ' ', 'x', 'S', 'P', ' ', ' ', '\t', '\u3000', '\u2028', '\u00a0', '\ufeff', 'ab ', ' ma ', '\uff5e', 'and '];
 const text = fc.array(fc.constantFrom(...PIECES), { minLength: 0, maxLength: 24 }).map((p) => p.join(''));
 const pairs: Array<[string, string]> = fc.sample(fc.tuple(text, text), { numRuns: 2000, seed: 99 });
 pairs.push(['martha', 'marhta'], ['', ''], ['a', 'a'], ['a', ''], ['dixon', 'dicksonx'], ['ca', 'abc'], ['a'.repeat(40), `${'a'.repeat(20)}b${'a'.repeat(19)}`]);
+pairs.push(['fuzzy was a bear', 'fuzzy fuzzy was a bear'], ['new york mets', 'new york meats'], ['John Smith', 'Smith  John'], ['\uff5e b', '😀 b'], ['a b c', 'c d']);
 const values = [...new Set(pairs.flat())].concat(['Ashcraft', 'joseph bradshaw', 'José', '123', 'Tymczak', 'Pfister', 'Straße', 'ﬀolkes']);
 
-/** kindred's own value for the function's inputs (the scorer's `values`, the transform itself). */
-function kindred(f: WarehouseFunction): (...args: string[]) => number | string {
+/** The specs each function is checked with: its name, and for a function with parameters a spread of arguments. */
+const SPECS: Record<string, string[]> = {};
+
+/** Inputs of a family of functions other than plain text (numbers, codes), by function name. */
+const DOMAINS: Record<string, string[][]> = {};
+
+/** kindred's own value for a spec's inputs (the scorer's `values`, the transform itself). */
+function kindred(f: WarehouseFunction, spec: string): (...args: string[]) => number | string {
   if (f.kind === 'scorer') {
-    const s = createScorer(f.name, null);
+    const s = createScorer(spec, null);
     return (a, b) => s.values(a, b);
   }
-  const t = getTransform(f.name);
+  const t = getTransform(spec);
   return (x) => t(x) ?? '';
 }
 
-const inputs = (f: WarehouseFunction): string[][] => (f.kind === 'scorer' ? pairs : values.map((v) => [v]));
-const label = (f: WarehouseFunction, args: string[]): string => `${f.name}(${args.map((a) => JSON.stringify(a)).join(', ')})`;
+const inputs = (f: WarehouseFunction): string[][] => DOMAINS[f.name]?.filter((args) => args.length === (f.kind === 'scorer' ? 2 : 1)) ?? (f.kind === 'scorer' ? pairs : values.map((v) => [v]));
+const specsOf = (f: WarehouseFunction): string[] => SPECS[f.name] ?? [f.name];
+/** The spec's bound arguments as values (strings and numbers), as the script passes them. */
+const bound = (f: WarehouseFunction, spec: string): Array<string | number> => f.parameters?.bind(spec.split(':').slice(1)) ?? [];
+const label = (spec: string, args: string[]): string => `${spec}(${args.map((a) => JSON.stringify(a)).join(', ')})`;
 
 test('every warehouse function is one of kindred transforms or scorers and each dialect but DuckDB creates it', () => {
-  assert.deepEqual([...WAREHOUSE_FUNCTIONS.keys()].sort(), ['damerau_levenshtein', 'jaro', 'jaro_winkler', 'soundex']);
-  for (const f of WAREHOUSE_FUNCTIONS.values()) {
-    assert.equal(warehouseFunction('duckdb', f.name), null);
-    for (const d of ['bigquery', 'spark', 'trino'] as const) assert.equal(warehouseFunction(d, f.name)?.name, `kindred_${f.name}`);
+  assert.deepEqual([...WAREHOUSE_FUNCTIONS.keys()].sort(), ['damerau_levenshtein', 'jaro', 'jaro_winkler', 'soundex', 'token_set', 'token_sort', 'token_sort_ratio']);
+  for (const [key, f] of WAREHOUSE_FUNCTIONS) {
+    assert.equal(key, f.sqlName ?? f.name);
+    assert.equal(f.kind === 'scorer' ? checkScorer(f.name) : checkTransform(f.name), null, f.name);
+    assert.equal(warehouseFunction('duckdb', key), null);
+    for (const d of ['bigquery', 'spark', 'trino'] as const) assert.equal(warehouseFunction(d, key)?.name, `kindred_${key}`);
   }
 });
 
 test('the BigQuery JavaScript bodies equal kindred', () => {
   for (const f of WAREHOUSE_FUNCTIONS.values()) {
-    const mine = kindred(f);
-    const fn = new Function(`${f.javascript.source}\nreturn ${f.javascript.call};`)() as (...args: string[]) => number | string;
-    for (const args of inputs(f)) assert.equal(fn(...args), mine(...args), label(f, args));
+    const fn = new Function(`${f.javascript.source}\nreturn ${f.javascript.call};`)() as (...args: Array<string | number>) => number | string;
+    for (const spec of specsOf(f)) {
+      const mine = kindred(f, spec);
+      for (const args of inputs(f)) assert.equal(fn(...args, ...bound(f, spec)), mine(...args), label(spec, args));
+    }
   }
 });
 
@@ -56,23 +72,28 @@ try {
 
 test('the Databricks Python bodies equal kindred', { skip: python === null ? 'python3 not installed' : false }, () => {
   for (const f of WAREHOUSE_FUNCTIONS.values()) {
-    const mine = kindred(f);
-    const cases = inputs(f);
-    // repr() of a Python float is its shortest round-trip spelling, as String() of a JavaScript number; strings go back as JSON.
-    const script = `${f.python.source}\nimport json, sys\nfor args in json.load(sys.stdin):\n    print(json.dumps(${f.python.call}(*args)))\n`;
-    const out = execFileSync('python3', ['-c', script], { input: JSON.stringify(cases), encoding: 'utf8', maxBuffer: 1 << 26 }).trim().split('\n');
-    assert.equal(out.length, cases.length);
-    out.forEach((line, i) => assert.equal(JSON.parse(line), mine(...cases[i]), label(f, cases[i])));
+    for (const spec of specsOf(f)) {
+      const mine = kindred(f, spec);
+      const cases = inputs(f).map((args) => [...args, ...bound(f, spec)]);
+      // repr() of a Python float is its shortest round-trip spelling, as String() of a JavaScript number; strings go back as JSON.
+      const script = `${f.python.source}\nimport json, sys\nfor args in json.load(sys.stdin):\n    print(json.dumps(${f.python.call}(*args)))\n`;
+      const out = execFileSync('python3', ['-c', script], { input: JSON.stringify(cases), encoding: 'utf8', maxBuffer: 1 << 26 }).trim().split('\n');
+      assert.equal(out.length, cases.length);
+      const args = inputs(f);
+      out.forEach((line, i) => assert.equal(JSON.parse(line), mine(...args[i]), label(spec, args[i])));
+    }
   }
 });
 
 test('the Trino SQL routines parse with the Trino grammar and, run from that parse tree, equal kindred', () => {
-  for (const f of WAREHOUSE_FUNCTIONS.values()) {
-    const sql = (warehouseFunction('trino', f.name) as NonNullable<ReturnType<typeof warehouseFunction>>).create(`hive.crm.kindred_${f.name}`);
+  for (const [key, f] of WAREHOUSE_FUNCTIONS) {
+    const sql = (warehouseFunction('trino', key) as NonNullable<ReturnType<typeof warehouseFunction>>).create(`hive.crm.kindred_${key}`);
     assert.deepEqual(syntaxErrors('trino', sql), [], sql);
     const routine = trinoRoutine(sql);
-    assert.equal(routine.name, `hive.crm.kindred_${f.name}`);
-    const mine = kindred(f);
-    for (const args of inputs(f)) assert.equal(routine.call(...args), mine(...args), label(f, args));
+    assert.equal(routine.name, `hive.crm.kindred_${key}`);
+    for (const spec of specsOf(f)) {
+      const mine = kindred(f, spec);
+      for (const args of inputs(f)) assert.equal(routine.call(...args, ...bound(f, spec)), mine(...args), label(spec, args));
+    }
   }
 });
