@@ -130,6 +130,14 @@ function callFunction(name: string, args: Value[]): Value {
       if (n < 0) throw new Error('repeat: count must be greater than or equal to 0');
       return { t: 'array', v: Array.from({ length: n }, () => args[0]) };
     }
+    case 'is_finite':
+      return { t: 'boolean', v: Number.isFinite(num(args[0])) };
+    case 'regexp_like':
+      // The patterns compiled here are the common subset of Joni (Trino's default), Java and JavaScript regular expressions.
+      return { t: 'boolean', v: new RegExp(str(args[1]), 'u').test(str(args[0])) };
+    case 'regexp_replace':
+      // $g in the replacement is capture group g, in Trino as in JavaScript.
+      return { t: 'varchar', v: str(args[0]).replace(new RegExp(str(args[1]), 'gu'), args.length > 2 ? str(args[2]) : '') };
     case 'abs':
       return args[0].t === 'bigint' ? bigint(Math.abs(args[0].v)) : { t: 'double', v: Math.abs(num(args[0])) };
     case 'substr':
@@ -298,7 +306,16 @@ function expr(n: Node): Expr {
       return (s) => {
         const v = e(s);
         if (v.t === 'null') return v;
-        if (type === 'double') return { t: 'double', v: num(v) };
+        if (type === 'double') {
+          if (v.t !== 'varchar') return { t: 'double', v: num(v) };
+          // Java's Double.parseDouble (Trino's cast): trimmed of characters up to U+0020, decimal or
+          // exponent spellings with an optional f/d suffix, Infinity and NaN; anything else fails.
+          const t = v.v.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '');
+          const m = /^([+-]?)(?:(NaN)|(Infinity)|((?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)[fFdD]?)$/.exec(t);
+          if (m === null) throw new Error(`Cannot cast '${v.v}' to DOUBLE`);
+          const sign = m[1] === '-' ? -1 : 1;
+          return { t: 'double', v: m[2] !== undefined ? NaN : m[3] !== undefined ? sign * Infinity : Number(`${m[1]}${m[4]}`) };
+        }
         if (type === 'bigint') {
           if (v.t === 'varchar') {
             if (!/^[+-]?\d+$/.test(v.v.trim())) throw new Error(`Cannot cast '${v.v}' to BIGINT`);

@@ -22,10 +22,30 @@ pairs.push(['fuzzy was a bear', 'fuzzy fuzzy was a bear'], ['new york mets', 'ne
 const values = [...new Set(pairs.flat())].concat(['Ashcraft', 'joseph bradshaw', 'José', '123', 'Tymczak', 'Pfister', 'Straße', 'ﬀolkes']);
 
 /** The specs each function is checked with: its name, and for a function with parameters a spread of arguments. */
-const SPECS: Record<string, string[]> = {};
+const SPECS: Record<string, string[]> = {
+  numeric_diff: ['numeric_diff', 'numeric_diff:pct', 'numeric_diff:abs:5', 'numeric_diff:pct:0.25', 'numeric_diff:abs:0.001'],
+};
+
+// Number-like text: signs, points, exponents, underscores, currency, thousands commas, whitespace of
+// both languages, non-ASCII digits (which Python's float() would take), overflow.
+const NUMBER_PIECES = ['1', '0', '5', '9', '2', '.', '-', '+', 'e', 'E', '_', ',', ' ', '$', '€', '£', '¥', '\u00a0', '\u3000', '\ufeff', '\u0085', '\u001c', '\t', '٣', 'x', '1e999', '1,299', '000'];
+const numberText = fc.oneof(
+  fc.array(fc.constantFrom(...NUMBER_PIECES), { minLength: 0, maxLength: 10 }).map((p) => p.join('')),
+  fc.double({ noNaN: true }).map(String),
+  fc.integer({ min: -2000, max: 2000 }).map((n) => String(n / 8)),
+);
+const numberPairs: Array<[string, string]> = fc.sample(fc.tuple(numberText, numberText), { numRuns: 3000, seed: 7 });
+// Close numbers, so the bands' linear parts are reached.
+const close = fc.tuple(fc.integer({ min: -4000, max: 4000 }), fc.integer({ min: -80, max: 80 })).map(([n, d]): [string, string] => [String(n / 16), String(n / 16 + d / 64)]);
+numberPairs.push(...fc.sample(close, { numRuns: 1000, seed: 8 }));
+numberPairs.push(['100', '95'], ['100', '105'], ['10', '10.0'], ['n/a', 'n/a'], ['1_000', '1000'], [' 1. ', '.5'], ['1e999', '1e999'], ['-0', '0'], ['0', '1e-12']);
+const numberValues = [...new Set(numberPairs.flat())].concat(['$1,299.00', '12,5 kg', '€ 2,500', '1,000,000', '$', '$$', '5 $ $', '$ 5 $', '\ufeff$1,000\u3000', '1,0000', '1,000,00']);
 
 /** Inputs of a family of functions other than plain text (numbers, codes), by function name. */
-const DOMAINS: Record<string, string[][]> = {};
+const DOMAINS: Record<string, string[][]> = {
+  numeric_diff: numberPairs,
+  amount: numberValues.map((v) => [v]),
+};
 
 /** kindred's own value for a spec's inputs (the scorer's `values`, the transform itself). */
 function kindred(f: WarehouseFunction, spec: string): (...args: string[]) => number | string {
@@ -44,7 +64,7 @@ const bound = (f: WarehouseFunction, spec: string): Array<string | number> => f.
 const label = (spec: string, args: string[]): string => `${spec}(${args.map((a) => JSON.stringify(a)).join(', ')})`;
 
 test('every warehouse function is one of kindred transforms or scorers and each dialect but DuckDB creates it', () => {
-  assert.deepEqual([...WAREHOUSE_FUNCTIONS.keys()].sort(), ['damerau_levenshtein', 'jaro', 'jaro_winkler', 'soundex', 'token_set', 'token_sort', 'token_sort_ratio']);
+  assert.deepEqual([...WAREHOUSE_FUNCTIONS.keys()].sort(), ['damerau_levenshtein', 'jaro', 'jaro_winkler', 'amount', 'numeric_diff', 'soundex', 'token_set', 'token_sort', 'token_sort_ratio'].sort());
   for (const [key, f] of WAREHOUSE_FUNCTIONS) {
     assert.equal(key, f.sqlName ?? f.name);
     assert.equal(f.kind === 'scorer' ? checkScorer(f.name) : checkTransform(f.name), null, f.name);

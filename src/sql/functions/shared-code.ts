@@ -98,7 +98,7 @@ def indel(s, t):
  * @example
  * `DECLARE ws VARCHAR DEFAULT ${TRINO_WHITESPACE};`;
  */
-export const TRINO_WHITESPACE = `concat(${PYTHON_WHITESPACE.map((c) => (c === 0x20 ? "' '" : `chr(${c})`)).join(', ')})`;
+export const TRINO_WHITESPACE = trinoCharacters(PYTHON_WHITESPACE);
 
 /**
  * Trino statements setting `out` to the whitespace tokens of `src` joined by
@@ -166,3 +166,57 @@ export const TRINO_TOKEN_DECLARATIONS = `DECLARE ws VARCHAR DEFAULT ${TRINO_WHIT
   DECLARE ch VARCHAR;
   DECLARE gap BOOLEAN DEFAULT FALSE;
   DECLARE prev_row, cur_row ARRAY(BIGINT);`;
+
+/**
+ * The code points JavaScript's `trim()` and `\s` accept (WhiteSpace and
+ * LineTerminator): what the `amount` transform trims, unlike Python's
+ * whitespace (U+FEFF in, U+001C–U+001F and U+0085 out).
+ *
+ * @example
+ * JS_WHITESPACE.includes(0xfeff); // true
+ */
+export const JS_WHITESPACE: readonly number[] = [
+  0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20, 0xa0, 0x1680,
+  ...Array.from({ length: 11 }, (_, k) => 0x2000 + k),
+  0x2028, 0x2029, 0x202f, 0x205f, 0x3000, 0xfeff,
+];
+
+/**
+ * A Trino VARCHAR expression holding the code points `set` (built with
+ * `chr`, so the printed script holds no invisible characters).
+ *
+ * @example
+ * trinoCharacters([0x20, 0x3000]); // "concat(' ', chr(12288))"
+ */
+export function trinoCharacters(set: readonly number[]): string {
+  return `concat(${set.map((c) => (c === 0x20 ? "' '" : `chr(${c})`)).join(', ')})`;
+}
+
+/**
+ * The code points `set` as `\uXXXX` escapes for a Python or JavaScript string literal.
+ *
+ * @example
+ * escapedCharacters([0x20, 0x3000]); // '\\u0020\\u3000'
+ */
+export function escapedCharacters(set: readonly number[]): string {
+  return set.map((c) => `\\u${c.toString(16).padStart(4, '0')}`).join('');
+}
+
+/**
+ * Trino statements setting `out` to `src` without the leading and trailing
+ * characters found in the VARCHAR `set_var` (a strip); they use the BIGINTs `i` and `j`.
+ *
+ * @example
+ * trinoStrip('a', 'ws', 'sa');
+ */
+export function trinoStrip(src: string, setVar: string, out: string): string {
+  return `SET i = 1;
+  WHILE i <= length(${src}) AND strpos(${setVar}, substr(${src}, i, 1)) > 0 DO
+    SET i = i + 1;
+  END WHILE;
+  SET j = length(${src});
+  WHILE j >= i AND strpos(${setVar}, substr(${src}, j, 1)) > 0 DO
+    SET j = j - 1;
+  END WHILE;
+  SET ${out} = substr(${src}, i, j - i + 1);`;
+}
