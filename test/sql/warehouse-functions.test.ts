@@ -41,10 +41,18 @@ numberPairs.push(...fc.sample(close, { numRuns: 1000, seed: 8 }));
 numberPairs.push(['100', '95'], ['100', '105'], ['10', '10.0'], ['n/a', 'n/a'], ['1_000', '1000'], [' 1. ', '.5'], ['1e999', '1e999'], ['-0', '0'], ['0', '1e-12']);
 const numberValues = [...new Set(numberPairs.flat())].concat(['$1,299.00', '12,5 kg', '€ 2,500', '1,000,000', '$', '$$', '5 $ $', '$ 5 $', '\ufeff$1,000\u3000', '1,0000', '1,000,00']);
 
+// Product names: model codes with hyphens and dots, sizes and units, list punctuation, JavaScript's
+// whitespace (U+FEFF, not U+0085), letters and digits beyond ASCII (Ⅻ and ½ are numbers, 😀 is
+// neither, 𝐀 is an astral letter: two UTF-16 units).
+const CODE_PIECES = ['Sony', ' ', 'PS-LX350H', 'KDL-40.V', '/', '4k', '720p', '16GB', 'é', '😀', '٣', '7', 'x', '-', '.', '(', ')', ',', '+', '|', '\ufeff', '\u0085', 'Ⅻ', '½', '𝐀', '𝐀1', 'ab1', 'A1B2'];
+const codeValues = fc.sample(fc.array(fc.constantFrom(...CODE_PIECES), { minLength: 0, maxLength: 8 }).map((p) => p.join('')), { numRuns: 3000, seed: 11 });
+codeValues.push('Sony PS-LX350H Belt-Drive Turntable', 'Sony Turntable - PSLX350H', 'Black leather sofa', '', 'a1 b2c');
+
 /** Inputs of a family of functions other than plain text (numbers, codes), by function name. */
 const DOMAINS: Record<string, string[][]> = {
   numeric_diff: numberPairs,
   amount: numberValues.map((v) => [v]),
+  code_token: codeValues.map((v) => [v]),
 };
 
 /** kindred's own value for a spec's inputs (the scorer's `values`, the transform itself). */
@@ -64,7 +72,7 @@ const bound = (f: WarehouseFunction, spec: string): Array<string | number> => f.
 const label = (spec: string, args: string[]): string => `${spec}(${args.map((a) => JSON.stringify(a)).join(', ')})`;
 
 test('every warehouse function is one of kindred transforms or scorers and each dialect but DuckDB creates it', () => {
-  assert.deepEqual([...WAREHOUSE_FUNCTIONS.keys()].sort(), ['damerau_levenshtein', 'jaro', 'jaro_winkler', 'amount', 'numeric_diff', 'soundex', 'token_set', 'token_sort', 'token_sort_ratio'].sort());
+  assert.deepEqual([...WAREHOUSE_FUNCTIONS.keys()].sort(), ['damerau_levenshtein', 'jaro', 'jaro_winkler', 'amount', 'code_token', 'numeric_diff', 'soundex', 'token_set', 'token_sort', 'token_sort_ratio'].sort());
   for (const [key, f] of WAREHOUSE_FUNCTIONS) {
     assert.equal(key, f.sqlName ?? f.name);
     assert.equal(f.kind === 'scorer' ? checkScorer(f.name) : checkTransform(f.name), null, f.name);
