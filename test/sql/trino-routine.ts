@@ -78,6 +78,16 @@ function upperByCodePoint(s: string): string {
     .join('');
 }
 
+/** Trino's lower(): each code point by itself, as upper(). */
+function lowerByCodePoint(s: string): string {
+  return codePoints(s)
+    .map((c) => {
+      const l = c.toLowerCase();
+      return codePoints(l).length === 1 ? l : c;
+    })
+    .join('');
+}
+
 const arr = (x: Value): Value[] => {
   if (x.t !== 'array') throw new Error(`expected an array, got ${x.t}`);
   return x.v;
@@ -88,6 +98,8 @@ function callFunction(name: string, args: Value[]): Value {
   switch (name) {
     case 'upper':
       return { t: 'varchar', v: upperByCodePoint(str(args[0])) };
+    case 'lower':
+      return { t: 'varchar', v: lowerByCodePoint(str(args[0])) };
     case 'replace':
       return { t: 'varchar', v: str(args[0]).split(str(args[1])).join(str(args[2])) };
     case 'reverse':
