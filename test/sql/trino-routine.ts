@@ -142,6 +142,17 @@ function callFunction(name: string, args: Value[]): Value {
       if (n < 0) throw new Error('repeat: count must be greater than or equal to 0');
       return { t: 'array', v: Array.from({ length: n }, () => args[0]) };
     }
+    case 'regexp_split':
+      // The pieces between matches, empty ones kept (Trino's regexp_split, JavaScript's split on a pattern without groups).
+      return { t: 'array', v: str(args[0]).split(new RegExp(str(args[1]), 'u')).map((v): Value => ({ t: 'varchar', v })) };
+    case 'pi':
+      return { t: 'double', v: Math.PI };
+    case 'sin':
+    case 'cos':
+    case 'asin':
+    case 'sqrt':
+      // Java's Math functions in Trino; V8's here (both within an ulp of the true value).
+      return { t: 'double', v: Math[name](num(args[0])) };
     case 'is_finite':
       return { t: 'boolean', v: Number.isFinite(num(args[0])) };
     case 'regexp_like':

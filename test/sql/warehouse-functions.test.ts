@@ -54,11 +54,26 @@ const nameText = fc.array(fc.constantFrom(...NAME_PIECES), { minLength: 0, maxLe
 const namePairs: Array<[string, string]> = fc.sample(fc.tuple(nameText, nameText), { numRuns: 1500, seed: 13 });
 namePairs.push(['p. auer, n. cesa-bianchi, and r. e. schapire', 'schapire, r. and auer, p.'], ['j. k.', 'k. j.'], ['shapire', 'schapire']);
 
+// Points: near each other (every band), far apart, out of range, malformed, the ';' separator,
+// Python whitespace around the numbers.
+const coordinate = fc.integer({ min: -95_000, max: 95_000 }).map((n) => n / 1000);
+const point = fc.oneof(
+  fc.tuple(coordinate, coordinate, fc.constantFrom(',', ';', ', ', ' ;\u3000', ',,')).map(([lat, lon, sep]) => `${lat}${sep}${lon * 2}`),
+  fc.constantFrom('', 'x', '1,2,3', '91,0', '0,181', 'n/a', '1e999,0', '٣,1'),
+);
+const nearby = fc.tuple(coordinate, coordinate, fc.integer({ min: -3000, max: 3000 }), fc.integer({ min: -3000, max: 3000 })).map(([lat, lon, dl, dn]): [string, string] => [
+  `${lat / 1.1},${lon}`,
+  `${lat / 1.1 + dl / 1e5},${lon + dn / 1e4}`,
+]);
+const geoPairs: Array<[string, string]> = [...fc.sample(fc.tuple(point, point), { numRuns: 1500, seed: 17 }), ...fc.sample(nearby, { numRuns: 1500, seed: 18 })];
+geoPairs.push(['40.7128,-74.0060', '40.7306,-73.9352'], ['0,0', '0,0.005'], ['51.5;-0.12', '51.5;-0.12'], ['90,0', '-90,180']);
+
 /** Inputs of a family of functions other than plain text (numbers, codes), by function name. */
 const DOMAINS: Record<string, string[][]> = {
   numeric_diff: numberPairs,
   amount: numberValues.map((v) => [v]),
   code_token: codeValues.map((v) => [v]),
+  geo_haversine: geoPairs,
   monge_elkan: [...namePairs, ...pairs.slice(0, 500)],
 };
 
@@ -79,7 +94,7 @@ const bound = (f: WarehouseFunction, spec: string): Array<string | number> => f.
 const label = (spec: string, args: string[]): string => `${spec}(${args.map((a) => JSON.stringify(a)).join(', ')})`;
 
 test('every warehouse function is one of kindred transforms or scorers and each dialect but DuckDB creates it', () => {
-  assert.deepEqual([...WAREHOUSE_FUNCTIONS.keys()].sort(), ['damerau_levenshtein', 'jaro', 'jaro_winkler', 'amount', 'code_token', 'monge_elkan', 'numeric_diff', 'soundex', 'token_set', 'token_sort', 'token_sort_ratio'].sort());
+  assert.deepEqual([...WAREHOUSE_FUNCTIONS.keys()].sort(), ['damerau_levenshtein', 'jaro', 'jaro_winkler', 'amount', 'code_token', 'geo_haversine', 'monge_elkan', 'numeric_diff', 'soundex', 'token_set', 'token_sort', 'token_sort_ratio'].sort());
   for (const [key, f] of WAREHOUSE_FUNCTIONS) {
     assert.equal(key, f.sqlName ?? f.name);
     assert.equal(f.kind === 'scorer' ? checkScorer(f.name) : checkTransform(f.name), null, f.name);

@@ -8,7 +8,14 @@ const DIGITS = '[0-9](?:_?[0-9])*';
 const FLOAT = `[+-]?(?:${DIGITS}(?:\\.(?:${DIGITS})?)?|\\.${DIGITS})(?:[eE][+-]?${DIGITS})?`;
 const SIGNS = '$€£¥';
 
-const NUMERIC_JAVASCRIPT = `
+/**
+ * JavaScript (BigQuery) `parseFiniteFloat(text)`: kindred's reading of a
+ * number (python-float.ts), null when the text is not one.
+ *
+ * @example
+ * `${JS_PARSE_FLOAT}\nreturn parseFiniteFloat(x);`;
+ */
+export const JS_PARSE_FLOAT = `
 function isPythonSpace(ch) {
   return '${escapedCharacters(PYTHON_WHITESPACE)}'.indexOf(ch) >= 0;
 }
@@ -21,7 +28,9 @@ function parseFiniteFloat(text) {
   if (!/^${FLOAT}$/.test(t)) return null;
   const n = Number(t.replace(/_/g, ''));
   return Number.isFinite(n) ? n : null;
-}
+}`;
+
+const NUMERIC_JAVASCRIPT = `${JS_PARSE_FLOAT}
 function numericDiff(a, b, mode, band) {
   const x = parseFiniteFloat(a), y = parseFiniteFloat(b);
   if (x === null || y === null) return a === b ? 1 : 0;
@@ -31,7 +40,13 @@ function numericDiff(a, b, mode, band) {
 }`;
 
 // Python's strip() is kindred's stripWhitespace, and its float() reads the accepted spellings (underscores included).
-const NUMERIC_PYTHON = `
+/**
+ * Python (Databricks) `parse_finite_float(text)`, as {@link JS_PARSE_FLOAT}.
+ *
+ * @example
+ * `${PY_PARSE_FLOAT}\nprint(parse_finite_float(' 1_000 '))`;
+ */
+export const PY_PARSE_FLOAT = `
 import math
 import re
 
@@ -43,7 +58,9 @@ def parse_finite_float(text):
         return None
     n = float(s)
     return n if math.isfinite(n) else None
+`;
 
+const NUMERIC_PYTHON = `${PY_PARSE_FLOAT}
 def numeric_diff(a, b, mode, band):
     x, y = parse_finite_float(a), parse_finite_float(b)
     if x is None or y is None:
@@ -55,25 +72,32 @@ def numeric_diff(a, b, mode, band):
 
 // Trino: CAST(varchar AS DOUBLE) is Java's Double.parseDouble, correctly rounded as JavaScript's
 // Number and Python's float, on the spellings the pattern lets through (underscores removed).
+/**
+ * Trino statements setting the DOUBLE `out` to the number the VARCHAR `src`
+ * spells, as {@link JS_PARSE_FLOAT} (left null when it spells none); they use
+ * the VARCHAR `stripped`, the BIGINTs `i`, `j` and the VARCHAR `ws` holding
+ * {@link TRINO_WHITESPACE}.
+ *
+ * @example
+ * trinoParseFloat('a', 'x');
+ */
+export function trinoParseFloat(src: string, out: string): string {
+  return `${trinoStrip(src, 'ws', 'stripped')}
+  IF regexp_like(stripped, '^${FLOAT}$') THEN
+    SET ${out} = CAST(replace(stripped, '_', '') AS DOUBLE);
+    IF NOT is_finite(${out}) THEN
+      SET ${out} = NULL;
+    END IF;
+  END IF;`;
+}
+
 const NUMERIC_TRINO = `BEGIN
   DECLARE ws VARCHAR DEFAULT ${TRINO_WHITESPACE};
   DECLARE i, j BIGINT DEFAULT 0;
-  DECLARE sa, sb VARCHAR;
+  DECLARE stripped VARCHAR;
   DECLARE x, y, diff, dist DOUBLE;
-  ${trinoStrip('a', 'ws', 'sa')}
-  ${trinoStrip('b', 'ws', 'sb')}
-  IF regexp_like(sa, '^${FLOAT}$') THEN
-    SET x = CAST(replace(sa, '_', '') AS DOUBLE);
-    IF NOT is_finite(x) THEN
-      SET x = NULL;
-    END IF;
-  END IF;
-  IF regexp_like(sb, '^${FLOAT}$') THEN
-    SET y = CAST(replace(sb, '_', '') AS DOUBLE);
-    IF NOT is_finite(y) THEN
-      SET y = NULL;
-    END IF;
-  END IF;
+  ${trinoParseFloat('a', 'x')}
+  ${trinoParseFloat('b', 'y')}
   IF x IS NULL OR y IS NULL THEN
     RETURN IF(a = b, 1e0, 0e0);
   END IF;
