@@ -112,7 +112,7 @@ function callFunction(name: string, args: Value[]): Value {
     }
     case 'codepoint': {
       const cps = codePoints(str(args[0]));
-      if (cps.length !== 1) throw new Error('codepoint: needs one character');
+      if (cps.length !== 1) throw new Error('codepoint: needs one character (its parameter is VARCHAR(1))');
       return bigint(cps[0].codePointAt(0) as number);
     }
     case 'element_at': {
@@ -347,6 +347,9 @@ function expr(n: Node): Expr {
           if (v.t === 'bigint') return v;
         }
         if (type === 'varchar' && v.t === 'bigint') return { t: 'varchar', v: String(v.v) };
+        // VARCHAR(n): Trino truncates to n code points.
+        const bounded = /^varchar\((\d+)\)$/.exec(type);
+        if (bounded !== null && v.t === 'varchar') return { t: 'varchar', v: codePoints(v.v).slice(0, Number(bounded[1])).join('') };
         return unsupported(n);
       };
     }

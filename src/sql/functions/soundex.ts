@@ -55,6 +55,7 @@ def soundex(value):
     return out + '000'[digits:]
 `;
 
+// Trino's codepoint() takes a VARCHAR(1) (an unbounded VARCHAR is not coerced to it), hence the cast.
 // Trino's upper() maps each code point alone (Java's simple case mapping), where JavaScript's
 // toUpperCase and Python's upper() map ß to SS; after NFKD ß is the one character for which that
 // yields a letter A–Z, so it is spelled out first.
@@ -66,7 +67,7 @@ const TRINO = `BEGIN
   DECLARE ch VARCHAR;
   WHILE i < n AND digits < 3 DO
     SET ch = substr(s, i + 1, 1);
-    SET cp = codepoint(ch);
+    SET cp = codepoint(CAST(ch AS VARCHAR(1)));
     SET i = i + 1;
     IF cp < 65 OR cp > 90 THEN
       SET previous = 0;

@@ -18,7 +18,7 @@ BEGIN
   DECLARE ch VARCHAR;
   WHILE i < n AND digits < 3 DO
     SET ch = substr(s, i + 1, 1);
-    SET cp = codepoint(ch);
+    SET cp = codepoint(CAST(ch AS VARCHAR(1)));
     SET i = i + 1;
     IF cp < 65 OR cp > 90 THEN
       SET previous = 0;

@@ -217,7 +217,7 @@ RETURNS NULL ON NULL INPUT
 BEGIN
   DECLARE ws VARCHAR DEFAULT concat(chr(9), chr(10), chr(11), chr(12), chr(13), chr(28), chr(29), chr(30), chr(31), ' ', chr(133), chr(160), chr(5760), chr(8192), chr(8193), chr(8194), chr(8195), chr(8196), chr(8197), chr(8198), chr(8199), chr(8200), chr(8201), chr(8202), chr(8232), chr(8233), chr(8239), chr(8287), chr(12288));
   DECLARE i, j BIGINT DEFAULT 0;
-  DECLARE sa, sb VARCHAR;
+  DECLARE stripped VARCHAR;
   DECLARE x, y, diff, dist DOUBLE;
   SET i = 1;
   WHILE i <= length(a) AND strpos(ws, substr(a, i, 1)) > 0 DO
@@ -227,7 +227,13 @@ BEGIN
   WHILE j >= i AND strpos(ws, substr(a, j, 1)) > 0 DO
     SET j = j - 1;
   END WHILE;
-  SET sa = substr(a, i, j - i + 1);
+  SET stripped = substr(a, i, j - i + 1);
+  IF regexp_like(stripped, '^[+-]?(?:[0-9](?:_?[0-9])*(?:\.(?:[0-9](?:_?[0-9])*)?)?|\.[0-9](?:_?[0-9])*)(?:[eE][+-]?[0-9](?:_?[0-9])*)?$') THEN
+    SET x = CAST(replace(stripped, '_', '') AS DOUBLE);
+    IF NOT is_finite(x) THEN
+      SET x = NULL;
+    END IF;
+  END IF;
   SET i = 1;
   WHILE i <= length(b) AND strpos(ws, substr(b, i, 1)) > 0 DO
     SET i = i + 1;
@@ -236,15 +242,9 @@ BEGIN
   WHILE j >= i AND strpos(ws, substr(b, j, 1)) > 0 DO
     SET j = j - 1;
   END WHILE;
-  SET sb = substr(b, i, j - i + 1);
-  IF regexp_like(sa, '^[+-]?(?:[0-9](?:_?[0-9])*(?:\.(?:[0-9](?:_?[0-9])*)?)?|\.[0-9](?:_?[0-9])*)(?:[eE][+-]?[0-9](?:_?[0-9])*)?$') THEN
-    SET x = CAST(replace(sa, '_', '') AS DOUBLE);
-    IF NOT is_finite(x) THEN
-      SET x = NULL;
-    END IF;
-  END IF;
-  IF regexp_like(sb, '^[+-]?(?:[0-9](?:_?[0-9])*(?:\.(?:[0-9](?:_?[0-9])*)?)?|\.[0-9](?:_?[0-9])*)(?:[eE][+-]?[0-9](?:_?[0-9])*)?$') THEN
-    SET y = CAST(replace(sb, '_', '') AS DOUBLE);
+  SET stripped = substr(b, i, j - i + 1);
+  IF regexp_like(stripped, '^[+-]?(?:[0-9](?:_?[0-9])*(?:\.(?:[0-9](?:_?[0-9])*)?)?|\.[0-9](?:_?[0-9])*)(?:[eE][+-]?[0-9](?:_?[0-9])*)?$') THEN
+    SET y = CAST(replace(stripped, '_', '') AS DOUBLE);
     IF NOT is_finite(y) THEN
       SET y = NULL;
     END IF;
