@@ -142,6 +142,11 @@ function callFunction(name: string, args: Value[]): Value {
       if (n < 0) throw new Error('repeat: count must be greater than or equal to 0');
       return { t: 'array', v: Array.from({ length: n }, () => args[0]) };
     }
+    case 'regexp_extract': {
+      // Group g of the first match, NULL without one.
+      const m = new RegExp(str(args[1]), 'u').exec(str(args[0]));
+      return m === null ? NULL : { t: 'varchar', v: m[num(args[2])] ?? '' };
+    }
     case 'regexp_split':
       // The pieces between matches, empty ones kept (Trino's regexp_split, JavaScript's split on a pattern without groups).
       return { t: 'array', v: str(args[0]).split(new RegExp(str(args[1]), 'u')).map((v): Value => ({ t: 'varchar', v })) };
@@ -193,6 +198,11 @@ function arithmetic(op: string, l: Value, r: Value): Value {
     if (op === '/') {
       if (r.v === 0) throw new Error('Division by zero');
       return bigint(Math.trunc(l.v / r.v));
+    }
+    if (op === '%') {
+      // Trino's BIGINT remainder takes the sign of the dividend, as JavaScript's.
+      if (r.v === 0) throw new Error('Division by zero');
+      return bigint(l.v % r.v);
     }
   }
   const x = num(l);

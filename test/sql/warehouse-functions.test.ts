@@ -68,12 +68,38 @@ const nearby = fc.tuple(coordinate, coordinate, fc.integer({ min: -3000, max: 30
 const geoPairs: Array<[string, string]> = [...fc.sample(fc.tuple(point, point), { numRuns: 1500, seed: 17 }), ...fc.sample(nearby, { numRuns: 1500, seed: 18 })];
 geoPairs.push(['40.7128,-74.0060', '40.7306,-73.9352'], ['0,0', '0,0.005'], ['51.5;-0.12', '51.5;-0.12'], ['90,0', '-90,180']);
 
+// Dates: every accepted spelling, impossible days, leap years, years below 100, whitespace of both
+// kinds, a final line end (which Java's $ would let through), swapped month and day, ISO dates one or
+// two digit edits apart, and text that is no date.
+const pad = (n: number, w: number): string => String(n).padStart(w, '0');
+const dateParts = fc.tuple(fc.integer({ min: 0, max: 2100 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }));
+const dateText = fc.oneof(
+  fc.tuple(dateParts, fc.constantFrom('-', '/')).map(([[y, m, d], sep]) => `${pad(y, 4)}${sep}${m}${sep}${pad(d, 2)}`),
+  dateParts.map(([y, m, d]) => `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`),
+  dateParts.map(([y, m, d]) => `${pad(y, 4)}${pad(m, 2)}${pad(d, 2)}`),
+  dateParts.map(([y]) => pad(y, 4)),
+  fc.tuple(dateParts, fc.constantFrom(' ', '\u3000', '\n', '\ufeff', '\u0085')).map(([[y, m, d], w]) => `${w}${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}${w}`),
+  fc.constantFrom('', 'Jan 2020', 'Jan 2021', '2020-1-2-3', '٢٠٢٠', '2020/01-02', 'x'),
+);
+const datePairs: Array<[string, string]> = fc.sample(fc.tuple(dateText, dateText), { numRuns: 2500, seed: 19 });
+// Near dates: the same day spelled otherwise, a few days, months or years away, month and day swapped.
+const near = fc.tuple(fc.integer({ min: 1990, max: 2030 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 28 }), fc.integer({ min: -3, max: 3 }), fc.integer({ min: -2, max: 2 }), fc.integer({ min: -2, max: 2 }));
+datePairs.push(
+  ...fc.sample(near, { numRuns: 1500, seed: 20 }).map(([y, m, d, dd, dm, dy]): [string, string] => [
+    `${y}-${pad(m, 2)}-${pad(d, 2)}`,
+    dd === 3 ? `${y}-${pad(d > 12 ? m : d, 2)}-${pad(d > 12 ? d : m, 2)}` : `${y + dy}/${Math.min(12, Math.max(1, m + dm))}/${Math.max(1, d + dd)}`,
+  ]),
+);
+datePairs.push(['2020-01-12', '2020-01-21'], ['Jan 2020', 'Jan 2021'], ['2024-02-09', '2024/2/9'], ['1990', '1991-06-30'], ['2020-01-12', '2020-12-01'], ['2020-01-12\n', '2020-01-21'], ['0099-01-01', '0100-01-01'], ['2024-02-29', '2023-02-29']);
+
 /** Inputs of a family of functions other than plain text (numbers, codes), by function name. */
 const DOMAINS: Record<string, string[][]> = {
   numeric_diff: numberPairs,
   amount: numberValues.map((v) => [v]),
   code_token: codeValues.map((v) => [v]),
   geo_haversine: geoPairs,
+  date_diff: datePairs,
+  date: [...datePairs.slice(0, 1500), ...pairs.slice(0, 300)],
   monge_elkan: [...namePairs, ...pairs.slice(0, 500)],
 };
 
@@ -94,7 +120,7 @@ const bound = (f: WarehouseFunction, spec: string): Array<string | number> => f.
 const label = (spec: string, args: string[]): string => `${spec}(${args.map((a) => JSON.stringify(a)).join(', ')})`;
 
 test('every warehouse function is one of kindred transforms or scorers and each dialect but DuckDB creates it', () => {
-  assert.deepEqual([...WAREHOUSE_FUNCTIONS.keys()].sort(), ['damerau_levenshtein', 'jaro', 'jaro_winkler', 'amount', 'code_token', 'geo_haversine', 'monge_elkan', 'numeric_diff', 'soundex', 'token_set', 'token_sort', 'token_sort_ratio'].sort());
+  assert.deepEqual([...WAREHOUSE_FUNCTIONS.keys()].sort(), ['damerau_levenshtein', 'jaro', 'jaro_winkler', 'amount', 'code_token', 'date', 'date_diff', 'geo_haversine', 'monge_elkan', 'numeric_diff', 'soundex', 'token_set', 'token_sort', 'token_sort_ratio'].sort());
   for (const [key, f] of WAREHOUSE_FUNCTIONS) {
     assert.equal(key, f.sqlName ?? f.name);
     assert.equal(f.kind === 'scorer' ? checkScorer(f.name) : checkTransform(f.name), null, f.name);

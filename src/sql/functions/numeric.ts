@@ -1,6 +1,6 @@
 /** The `numeric_diff` scorer and the `amount` transform as warehouse functions: src/engine/scorers/numeric-diff.ts (Python's float syntax after Python's strip, finite numbers only, else exact text) and transforms/amount.ts (JavaScript's trim, a currency sign at either end, thousands commas). */
 import { numericDiffArguments } from '../../engine/scorers/numeric-diff.js';
-import { escapedCharacters, JS_WHITESPACE, PYTHON_WHITESPACE, TRINO_WHITESPACE, trinoCharacters, trinoStrip } from './shared-code.js';
+import { escapedCharacters, JS_PYTHON_STRIP, JS_WHITESPACE, TRINO_WHITESPACE, trinoCharacters, trinoStrip } from './shared-code.js';
 import type { WarehouseFunction } from './warehouse-function.js';
 
 // parseFiniteFloat's pattern with ASCII digits spelled out (Python's \d and float() take other digits too).
@@ -15,16 +15,9 @@ const SIGNS = '$€£¥';
  * @example
  * `${JS_PARSE_FLOAT}\nreturn parseFiniteFloat(x);`;
  */
-export const JS_PARSE_FLOAT = `
-function isPythonSpace(ch) {
-  return '${escapedCharacters(PYTHON_WHITESPACE)}'.indexOf(ch) >= 0;
-}
+export const JS_PARSE_FLOAT = `${JS_PYTHON_STRIP}
 function parseFiniteFloat(text) {
-  const cps = Array.from(text);
-  let s = 0, e = cps.length;
-  while (s < e && isPythonSpace(cps[s])) s++;
-  while (e > s && isPythonSpace(cps[e - 1])) e--;
-  const t = cps.slice(s, e).join('');
+  const t = pythonStrip(text);
   if (!/^${FLOAT}$/.test(t)) return null;
   const n = Number(t.replace(/_/g, ''));
   return Number.isFinite(n) ? n : null;

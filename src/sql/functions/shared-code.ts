@@ -220,3 +220,21 @@ export function trinoStrip(src: string, setVar: string, out: string): string {
   END WHILE;
   SET ${out} = substr(${src}, i, j - i + 1);`;
 }
+
+/**
+ * JavaScript `pythonStrip(text)`: Python's `str.strip()` (kindred's stripWhitespace), over code points.
+ *
+ * @example
+ * `${JS_PYTHON_STRIP}\nreturn pythonStrip(x);`;
+ */
+export const JS_PYTHON_STRIP = `
+function isPythonSpace(ch) {
+  return '${escapedCharacters(PYTHON_WHITESPACE)}'.indexOf(ch) >= 0;
+}
+function pythonStrip(text) {
+  const cps = Array.from(text);
+  let s = 0, e = cps.length;
+  while (s < e && isPythonSpace(cps[s])) s++;
+  while (e > s && isPythonSpace(cps[e - 1])) e--;
+  return cps.slice(s, e).join('');
+}`;

@@ -49,21 +49,23 @@ LANGUAGE SQL
 DETERMINISTIC
 RETURNS NULL ON NULL INPUT
 BEGIN
-  DECLARE n_a BIGINT DEFAULT length(a);
-  DECLARE n_b BIGINT DEFAULT length(b);
   DECLARE longest BIGINT DEFAULT greatest(length(a), length(b));
-  DECLARE inf BIGINT DEFAULT length(a) + length(b);
+  DECLARE distance BIGINT DEFAULT 0;
   DECLARE d ARRAY(ARRAY(BIGINT));
   DECLARE cur ARRAY(BIGINT);
-  DECLARE i, j, k, l, found, last_match, cost, best BIGINT DEFAULT 0;
+  DECLARE n_a, n_b, inf, i, j, k, l, found, last_match, cost, best BIGINT DEFAULT 0;
   DECLARE ca, cb VARCHAR;
   IF longest = 0 THEN
     RETURN 1e0;
   END IF;
-  IF n_a = 0 OR n_b = 0 THEN
+  IF length(a) = 0 OR length(b) = 0 THEN
     RETURN 1e0 - CAST(longest AS DOUBLE) / longest;
   END IF;
+  SET n_a = length(a);
+  SET n_b = length(b);
+  SET inf = n_a + n_b;
   SET cur = ARRAY[inf];
+  SET j = 0;
   WHILE j <= n_b DO
     SET cur = cur || inf;
     SET j = j + 1;
@@ -102,7 +104,8 @@ BEGIN
     SET d = d || ARRAY[cur];
     SET i = i + 1;
   END WHILE;
-  RETURN 1e0 - CAST(element_at(element_at(d, n_a + 2), n_b + 2) AS DOUBLE) / longest;
+  SET distance = element_at(element_at(d, n_a + 2), n_b + 2);
+  RETURN 1e0 - CAST(distance AS DOUBLE) / longest;
 END;
 
 -- "hive"."crm"."kindred_jaro": the jaro scorer as a function (trino has no built-in equal to it): kindred's definition, on code points

@@ -192,12 +192,15 @@ CREATE TEMP FUNCTION `kindred_numeric_diff`(a STRING, b STRING, mode STRING, ban
 function isPythonSpace(ch) {
   return '\u0009\u000a\u000b\u000c\u000d\u001c\u001d\u001e\u001f\u0020\u0085\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000'.indexOf(ch) >= 0;
 }
-function parseFiniteFloat(text) {
+function pythonStrip(text) {
   const cps = Array.from(text);
   let s = 0, e = cps.length;
   while (s < e && isPythonSpace(cps[s])) s++;
   while (e > s && isPythonSpace(cps[e - 1])) e--;
-  const t = cps.slice(s, e).join('');
+  return cps.slice(s, e).join('');
+}
+function parseFiniteFloat(text) {
+  const t = pythonStrip(text);
   if (!/^[+-]?(?:[0-9](?:_?[0-9])*(?:\.(?:[0-9](?:_?[0-9])*)?)?|\.[0-9](?:_?[0-9])*)(?:[eE][+-]?[0-9](?:_?[0-9])*)?$/.test(t)) return null;
   const n = Number(t.replace(/_/g, ''));
   return Number.isFinite(n) ? n : null;
