@@ -7,7 +7,7 @@ import { DATE, DATE_DIFF } from './functions/date.js';
 import { GEO_HAVERSINE } from './functions/geo-haversine.js';
 import { MONGE_ELKAN } from './functions/monge-elkan.js';
 import { AMOUNT, NUMERIC_DIFF } from './functions/numeric.js';
-import { SOUNDEX } from './functions/soundex.js';
+import { SOUNDEX, SOUNDEX_MATCH } from './functions/soundex.js';
 import { TOKEN_SET, TOKEN_SORT_SCORER, TOKEN_SORT_TRANSFORM } from './functions/token-ratio.js';
 import type { WarehouseFunction } from './functions/warehouse-function.js';
 
@@ -28,7 +28,7 @@ export interface CreatedFunction {
  * WAREHOUSE_FUNCTIONS.get('soundex')?.kind; // 'transform'
  */
 export const WAREHOUSE_FUNCTIONS: ReadonlyMap<string, WarehouseFunction> = new Map(
-  [JARO, JARO_WINKLER, DAMERAU_LEVENSHTEIN, SOUNDEX, TOKEN_SET, TOKEN_SORT_SCORER, TOKEN_SORT_TRANSFORM, NUMERIC_DIFF, AMOUNT, CODE_TOKEN, MONGE_ELKAN, GEO_HAVERSINE, DATE_DIFF, DATE].map((f) => [f.sqlName ?? f.name, f]),
+  [JARO, JARO_WINKLER, DAMERAU_LEVENSHTEIN, SOUNDEX, TOKEN_SET, TOKEN_SORT_SCORER, TOKEN_SORT_TRANSFORM, NUMERIC_DIFF, AMOUNT, CODE_TOKEN, MONGE_ELKAN, GEO_HAVERSINE, DATE_DIFF, DATE, SOUNDEX_MATCH].map((f) => [f.sqlName ?? f.name, f]),
 );
 
 /**

@@ -189,3 +189,79 @@ export const JARO_WINKLER: WarehouseFunction = {
   python: { source: PYTHON, call: 'jaro_winkler' },
   trino: TRINO_BODIES.jaro_winkler,
 };
+
+/**
+ * Trino statements setting the DOUBLE `jw` to the Jaro–Winkler similarity
+ * of the VARCHARs `wa` and `wb`: the loop of functions/jaro.ts with its early
+ * RETURNs as branches (a routine has no sub-routines), the prefix boost above 0.7.
+ * Declarations: {@link TRINO_JARO_WINKLER_DECLARATIONS}.
+ *
+ * @example
+ * `SET wa = x;\n SET wb = y;\n ${TRINO_JARO_WINKLER}`;
+ */
+export const TRINO_JARO_WINKLER = `SET n_a = length(wa);
+      SET n_b = length(wb);
+      IF n_a = 0 OR n_b = 0 THEN
+        SET jw = IF(n_a = n_b, 1e0, 0e0);
+      ELSEIF n_a = 1 AND n_b = 1 THEN
+        SET jw = IF(wa = wb, 1e0, 0e0);
+      ELSE
+        SET span = greatest(n_a, n_b) / 2 - 1;
+        SET flags = rpad('', n_b, '0');
+        SET chars = '';
+        SET i = 0;
+        WHILE i < n_a DO
+          SET c = substr(wa, i + 1, 1);
+          SET j = IF(i > span, i - span, 0);
+          SET hi = least(i + span + 1, n_b);
+          SET hit = FALSE;
+          WHILE j < hi AND NOT hit DO
+            IF substr(flags, j + 1, 1) = '0' AND substr(wb, j + 1, 1) = c THEN
+              SET flags = concat(substr(flags, 1, j), '1', substr(flags, j + 2));
+              SET chars = concat(chars, c);
+              SET hit = TRUE;
+            END IF;
+            SET j = j + 1;
+          END WHILE;
+          SET i = i + 1;
+        END WHILE;
+        SET m = length(chars);
+        IF m = 0 THEN
+          SET jw = 0e0;
+        ELSE
+          SET i = 0;
+          SET k = 0;
+          SET t = 0;
+          WHILE i < m DO
+            WHILE substr(flags, k + 1, 1) = '0' DO
+              SET k = k + 1;
+            END WHILE;
+            IF substr(chars, i + 1, 1) <> substr(wb, k + 1, 1) THEN
+              SET t = t + 1;
+            END IF;
+            SET k = k + 1;
+            SET i = i + 1;
+          END WHILE;
+          SET t = t / 2;
+          SET jw = (CAST(m AS DOUBLE) / n_a + CAST(m AS DOUBLE) / n_b + CAST(m - t AS DOUBLE) / m) / 3e0;
+          IF jw > 0.7e0 THEN
+            SET lim = least(n_a, n_b, 4);
+            SET p = 0;
+            WHILE p < lim AND substr(wa, p + 1, 1) = substr(wb, p + 1, 1) DO
+              SET p = p + 1;
+            END WHILE;
+            SET jw = jw + p * 0.1e0 * (1e0 - jw);
+          END IF;
+        END IF;
+      END IF;`;
+
+/**
+ * The declarations {@link TRINO_JARO_WINKLER} needs.
+ *
+ * @example
+ * `BEGIN\n  ${TRINO_JARO_WINKLER_DECLARATIONS}\n  ...`;
+ */
+export const TRINO_JARO_WINKLER_DECLARATIONS = `DECLARE wa, wb, flags, chars, c VARCHAR;
+  DECLARE i, j, hi, m, k, t, lim, p, n_a, n_b, span BIGINT DEFAULT 0;
+  DECLARE hit BOOLEAN DEFAULT FALSE;
+  DECLARE jw DOUBLE;`;
