@@ -4,7 +4,13 @@ import type { WarehouseFunction } from './warehouse-function.js';
 
 // token_set follows compareTokenSets line by line: distinct sorted tokens, merged into shared and
 // leftovers, 1 when one side holds the other, else the best of three ratios (lengths in code points).
-const JAVASCRIPT = `${JS_TOKENS}
+/**
+ * JavaScript (BigQuery) `sortTokens`, `tokenSort` and `tokenSet` (with {@link JS_TOKENS}).
+ *
+ * @example
+ * `${JS_TOKEN_RATIOS}\nreturn tokenSort(a, b);`;
+ */
+export const JS_TOKEN_RATIOS = `${JS_TOKENS}
 function sortTokens(s) {
   return tokens(s).sort(cmpCodePoints).join(' ');
 }
@@ -41,7 +47,13 @@ function tokenSet(s, t) {
   return Math.max(best, withA, withB);
 }`;
 
-const PYTHON = `${PY_LCS}
+/**
+ * Python (Databricks) `sort_tokens`, `token_sort` and `token_set`.
+ *
+ * @example
+ * `${PY_TOKEN_RATIOS}\nprint(token_sort(a, b))`;
+ */
+export const PY_TOKEN_RATIOS = `${PY_LCS}
 def sort_tokens(s):
     return ' '.join(sorted(s.split()))
 
@@ -91,18 +103,34 @@ def token_set(s, t):
 const TRINO_SORT = (src: string, joined: string, out: string): string => `${trinoJoinTokens(src, joined)}
   SET ${out} = IF(${joined} = '', '', array_join(array_sort(split(${joined}, ' ')), ' '));`;
 
+/**
+ * Trino statements setting the DOUBLE `out` to the `token_sort` ratio of the
+ * VARCHARs `a` and `b`; they use the VARCHARs `joined`, `sa`, `sb`, the
+ * BIGINTs `total`, `common` and the token declarations
+ * ({@link TRINO_TOKEN_DECLARATIONS}).
+ *
+ * @example
+ * trinoTokenSortRatio('a', 'b', 'ts');
+ */
+export function trinoTokenSortRatio(a: string, b: string, out: string): string {
+  return `${TRINO_SORT(a, 'joined', 'sa')}
+  ${TRINO_SORT(b, 'joined', 'sb')}
+  SET total = length(sa) + length(sb);
+  IF total = 0 THEN
+    SET ${out} = 1e0;
+  ELSE
+    ${trinoLcs('sa', 'sb', 'common')}
+    SET ${out} = 1e0 - CAST(total - 2 * common AS DOUBLE) / total;
+  END IF;`;
+}
+
 const TRINO_TOKEN_SORT_SCORER = `BEGIN
   ${TRINO_TOKEN_DECLARATIONS}
   DECLARE joined, sa, sb VARCHAR;
   DECLARE total, common BIGINT DEFAULT 0;
-  ${TRINO_SORT('a', 'joined', 'sa')}
-  ${TRINO_SORT('b', 'joined', 'sb')}
-  SET total = length(sa) + length(sb);
-  IF total = 0 THEN
-    RETURN 1e0;
-  END IF;
-  ${trinoLcs('sa', 'sb', 'common')}
-  RETURN 1e0 - CAST(total - 2 * common AS DOUBLE) / total;
+  DECLARE ratio DOUBLE;
+  ${trinoTokenSortRatio('a', 'b', 'ratio')}
+  RETURN ratio;
 END`;
 
 const TRINO_TOKEN_SORT_TRANSFORM = `BEGIN
@@ -177,8 +205,8 @@ export const TOKEN_SORT_SCORER: WarehouseFunction = {
   kind: 'scorer',
   name: 'token_sort',
   sqlName: 'token_sort_ratio',
-  javascript: { source: JAVASCRIPT, call: 'tokenSort' },
-  python: { source: PYTHON, call: 'token_sort' },
+  javascript: { source: JS_TOKEN_RATIOS, call: 'tokenSort' },
+  python: { source: PY_TOKEN_RATIOS, call: 'token_sort' },
   trino: TRINO_TOKEN_SORT_SCORER,
 };
 
@@ -191,8 +219,8 @@ export const TOKEN_SORT_SCORER: WarehouseFunction = {
 export const TOKEN_SET: WarehouseFunction = {
   kind: 'scorer',
   name: 'token_set',
-  javascript: { source: JAVASCRIPT, call: 'tokenSet' },
-  python: { source: PYTHON, call: 'token_set' },
+  javascript: { source: JS_TOKEN_RATIOS, call: 'tokenSet' },
+  python: { source: PY_TOKEN_RATIOS, call: 'token_set' },
   trino: TRINO_TOKEN_SET,
 };
 
@@ -205,7 +233,7 @@ export const TOKEN_SET: WarehouseFunction = {
 export const TOKEN_SORT_TRANSFORM: WarehouseFunction = {
   kind: 'transform',
   name: 'token_sort',
-  javascript: { source: JAVASCRIPT, call: 'sortTokens' },
-  python: { source: PYTHON, call: 'sort_tokens' },
+  javascript: { source: JS_TOKEN_RATIOS, call: 'sortTokens' },
+  python: { source: PY_TOKEN_RATIOS, call: 'sort_tokens' },
   trino: TRINO_TOKEN_SORT_TRANSFORM,
 };
