@@ -135,6 +135,10 @@ function callFunction(name: string, args: Value[]): Value {
       return { t: 'array', v: [...arr(args[0])].sort((x, y) => (x.t === 'null' ? 1 : y.t === 'null' ? -1 : x.t === 'varchar' && y.t === 'varchar' ? compareCodePoints(x.v, y.v) : num(x) - num(y))) };
     case 'array_join':
       return { t: 'varchar', v: arr(args[0]).filter((x) => x.t !== 'null').map(str).join(str(args[1])) };
+    case 'contains': {
+      const needle = args[1];
+      return { t: 'boolean', v: arr(args[0]).some((x) => x.t !== 'null' && truth(compare('=', x, needle)) === true) };
+    }
     case 'cardinality':
       return bigint(arr(args[0]).length);
     case 'repeat': {
