@@ -9,6 +9,7 @@ import { GEO_HAVERSINE } from './functions/geo-haversine.js';
 import { ASCII_FOLD, STRIP_HONORIFICS } from './functions/letters.js';
 import { MONGE_ELKAN } from './functions/monge-elkan.js';
 import { AMOUNT, NUMERIC_DIFF } from './functions/numeric.js';
+import { QGRAM } from './functions/qgram.js';
 import { SOUNDEX, SOUNDEX_MATCH } from './functions/soundex.js';
 import { TOKEN_SET, TOKEN_SORT_SCORER, TOKEN_SORT_TRANSFORM } from './functions/token-ratio.js';
 import type { WarehouseFunction } from './functions/warehouse-function.js';
@@ -30,7 +31,7 @@ export interface CreatedFunction {
  * WAREHOUSE_FUNCTIONS.get('soundex')?.kind; // 'transform'
  */
 export const WAREHOUSE_FUNCTIONS: ReadonlyMap<string, WarehouseFunction> = new Map(
-  [JARO, JARO_WINKLER, DAMERAU_LEVENSHTEIN, SOUNDEX, TOKEN_SET, TOKEN_SORT_SCORER, TOKEN_SORT_TRANSFORM, NUMERIC_DIFF, AMOUNT, CODE_TOKEN, MONGE_ELKAN, GEO_HAVERSINE, DATE_DIFF, DATE, SOUNDEX_MATCH, ENSEMBLE, ASCII_FOLD, STRIP_HONORIFICS].map((f) => [f.sqlName ?? f.name, f]),
+  [JARO, JARO_WINKLER, DAMERAU_LEVENSHTEIN, SOUNDEX, TOKEN_SET, TOKEN_SORT_SCORER, TOKEN_SORT_TRANSFORM, NUMERIC_DIFF, AMOUNT, CODE_TOKEN, MONGE_ELKAN, GEO_HAVERSINE, DATE_DIFF, DATE, SOUNDEX_MATCH, ENSEMBLE, ASCII_FOLD, STRIP_HONORIFICS, QGRAM].map((f) => [f.sqlName ?? f.name, f]),
 );
 
 /**
@@ -46,9 +47,10 @@ export function functionFor(kind: WarehouseFunction['kind'], spec: string): Ware
 }
 
 /** The parameters and result type of a function in a dialect. */
-function signature(f: WarehouseFunction, text: string, double: string): { params: string; returns: string; args: string } {
+function signature(f: WarehouseFunction, types: { text: string; double: string; integer: string }): { params: string; returns: string; args: string } {
+  const { text, double } = types;
   const extra = f.parameters?.declared ?? [];
-  const extraParams = extra.map((p) => `, ${p.name} ${p.type === 'text' ? text : double}`).join('');
+  const extraParams = extra.map((p) => `, ${p.name} ${types[p.type]}`).join('');
   const extraArgs = extra.map((p) => `, ${p.name}`).join('');
   return f.kind === 'scorer'
     ? { params: `a ${text}, b ${text}${extraParams}`, returns: double, args: `a, b${extraArgs}` }
@@ -57,7 +59,7 @@ function signature(f: WarehouseFunction, text: string, double: string): { params
 
 /**
  * The literal arguments a spec passes after the compared values (none for a
- * function without parameters), each spelled by `str` or `num`.
+ * function without parameters), each spelled by `str`, `num` or as an integer.
  *
  * @example
  * boundArguments(NUMERIC_DIFF, 'numeric_diff:abs:5', (s) => `'${s}'`, String); // ["'abs'", '5']
@@ -65,7 +67,9 @@ function signature(f: WarehouseFunction, text: string, double: string): { params
 export function boundArguments(f: WarehouseFunction, spec: string, str: (s: string) => string, num: (x: number) => string): string[] {
   const args = spec.split(':').slice(1);
   if (f.parameters === undefined) return [];
-  return f.parameters.bind(args).map((v) => (typeof v === 'string' ? str(v) : num(v)));
+  const declared = f.parameters.declared;
+  // An integer parameter is spelled as an integer literal (a DOUBLE literal would not convert to it implicitly).
+  return f.parameters.bind(args).map((v, i) => (typeof v === 'string' ? str(v) : declared[i].type === 'integer' ? String(v) : num(v)));
 }
 
 /**
@@ -85,13 +89,13 @@ export function warehouseFunction(dialect: DialectName, which: string | Warehous
   if (f === undefined || dialect === 'duckdb') return null;
   const created = `kindred_${f.sqlName ?? f.name}`;
   if (dialect === 'bigquery') {
-    const s = signature(f, 'STRING', 'FLOAT64');
+    const s = signature(f, { text: 'STRING', double: 'FLOAT64', integer: 'INT64' });
     return { name: created, create: (q) => `CREATE TEMP FUNCTION ${q}(${s.params}) RETURNS ${s.returns} LANGUAGE js AS r"""${f.javascript.source}\nreturn ${f.javascript.call}(${s.args});\n"""` };
   }
   if (dialect === 'spark') {
-    const s = signature(f, 'STRING', 'DOUBLE');
+    const s = signature(f, { text: 'STRING', double: 'DOUBLE', integer: 'BIGINT' });
     return { name: created, create: (q) => `CREATE OR REPLACE FUNCTION ${q}(${s.params}) RETURNS ${s.returns} LANGUAGE PYTHON AS $$${f.python.source}\nreturn ${f.python.call}(${s.args})\n$$` };
   }
-  const s = signature(f, 'VARCHAR', 'DOUBLE');
+  const s = signature(f, { text: 'VARCHAR', double: 'DOUBLE', integer: 'BIGINT' });
   return { name: created, create: (q) => `CREATE OR REPLACE FUNCTION ${q}(${s.params})\nRETURNS ${s.returns}\nLANGUAGE SQL\nDETERMINISTIC\nRETURNS NULL ON NULL INPUT\n${f.trino}` };
 }

@@ -95,6 +95,27 @@ blocking:
   'zero-config.yaml',
 );
 
+// The remaining warehouse functions: points, dates, the ensemble, Soundex agreement, and the
+// transforms ascii_fold, strip_honorifics and qgram:2 (an integer argument bound at the call).
+const MORE_FUNCTIONS = parseConfigText(
+  `
+matchkeys:
+  - name: place
+    type: weighted
+    threshold: 0.8
+    fields:
+      - {field: location, scorer: geo_haversine, weight: 1}
+      - {field: dob, scorer: date_diff, weight: 1}
+      - {field: registered, scorer: date, weight: 0.5}
+      - {field: name, scorer: ensemble, weight: 1, transforms: [strip_honorifics, ascii_fold]}
+      - {field: surname, scorer: soundex_match, weight: 0.5}
+blocking:
+  keys:
+    - fields: [{field: surname, transforms: [ascii_fold, "qgram:2"]}]
+`,
+  'more-functions.yaml',
+);
+
 // Sorted neighbourhood (window functions and a range join) beside an exact matchkey's block pass, linking two sources.
 const WINDOW = parseConfigText(
   `
@@ -136,7 +157,7 @@ const FS_PARAMETERS = {
 };
 
 /**
- * The golden cases: the standard tight workload (Jaro–Winkler: a function in Spark, Trino and BigQuery), the rich configuration, the warehouse functions', zero-config's and the sorted-neighbourhood configurations above.
+ * The golden cases: the standard tight workload (Jaro–Winkler: a function in Spark, Trino and BigQuery), the rich configuration, the warehouse functions' (two), zero-config's and the sorted-neighbourhood configurations above.
  *
  * @example
  * for (const c of goldenCases()) for (const d of c.dialects) compile(c.config, d);
@@ -147,6 +168,7 @@ export function goldenCases(): GoldenCase[] {
     { name: 'rich', config: RICH, dialects: ['duckdb', 'spark', 'trino', 'bigquery'], models: { fs: FS_PARAMETERS } },
     { name: 'functions', config: FUNCTIONS, dialects: ['spark', 'trino', 'bigquery'], models: {} },
     { name: 'zero-config', config: ZERO_CONFIG, dialects: ['spark', 'trino', 'bigquery'], models: {} },
+    { name: 'more-functions', config: MORE_FUNCTIONS, dialects: ['spark', 'trino', 'bigquery'], models: {} },
     { name: 'window', config: WINDOW, dialects: ['duckdb', 'spark', 'trino', 'bigquery'], models: {} },
   ];
 }

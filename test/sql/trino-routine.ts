@@ -139,6 +139,14 @@ function callFunction(name: string, args: Value[]): Value {
       const needle = args[1];
       return { t: 'boolean', v: arr(args[0]).some((x) => x.t !== 'null' && truth(compare('=', x, needle)) === true) };
     }
+    case 'slice': {
+      // slice(x, start, length): from the 1-based start (negative: from the end), at most length elements.
+      const items = arr(args[0]);
+      const start = num(args[1]);
+      if (start === 0) throw new Error('slice: SQL array indices start at 1');
+      const from = start > 0 ? start - 1 : items.length + start;
+      return { t: 'array', v: from < 0 ? [] : items.slice(from, from + num(args[2])) };
+    }
     case 'cardinality':
       return bigint(arr(args[0]).length);
     case 'repeat': {

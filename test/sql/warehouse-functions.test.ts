@@ -23,6 +23,7 @@ const values = [...new Set(pairs.flat())].concat(['Ashcraft', 'joseph bradshaw',
 
 /** The specs each function is checked with: its name, and for a function with parameters a spread of arguments. */
 const SPECS: Record<string, string[]> = {
+  qgram: ['qgram', 'qgram:1', 'qgram:2', 'qgram:4', 'qgram:9'],
   numeric_diff: ['numeric_diff', 'numeric_diff:pct', 'numeric_diff:abs:5', 'numeric_diff:pct:0.25', 'numeric_diff:abs:0.001'],
 };
 
@@ -128,7 +129,7 @@ const bound = (f: WarehouseFunction, spec: string): Array<string | number> => f.
 const label = (spec: string, args: string[]): string => `${spec}(${args.map((a) => JSON.stringify(a)).join(', ')})`;
 
 test('every warehouse function is one of kindred transforms or scorers and each dialect but DuckDB creates it', () => {
-  assert.deepEqual([...WAREHOUSE_FUNCTIONS.keys()].sort(), ['damerau_levenshtein', 'jaro', 'jaro_winkler', 'amount', 'ascii_fold', 'code_token', 'date', 'date_diff', 'ensemble', 'geo_haversine', 'monge_elkan', 'numeric_diff', 'soundex', 'soundex_match', 'strip_honorifics', 'token_set', 'token_sort', 'token_sort_ratio'].sort());
+  assert.deepEqual([...WAREHOUSE_FUNCTIONS.keys()].sort(), ['damerau_levenshtein', 'jaro', 'jaro_winkler', 'amount', 'ascii_fold', 'code_token', 'date', 'date_diff', 'ensemble', 'geo_haversine', 'monge_elkan', 'numeric_diff', 'qgram', 'soundex', 'soundex_match', 'strip_honorifics', 'token_set', 'token_sort', 'token_sort_ratio'].sort());
   for (const [key, f] of WAREHOUSE_FUNCTIONS) {
     assert.equal(key, f.sqlName ?? f.name);
     assert.equal(f.kind === 'scorer' ? checkScorer(f.name) : checkTransform(f.name), null, f.name);

@@ -24,5 +24,5 @@ export interface WarehouseFunction {
    * (`numeric_diff:abs:5`): one function serves every spec, called with the
    * spec's values as literals. Absent: the function takes none.
    */
-  parameters?: { declared: Array<{ name: string; type: 'text' | 'double' }>; bind(args: string[]): Array<string | number> };
+  parameters?: { declared: Array<{ name: string; type: 'text' | 'double' | 'integer' }>; bind(args: string[]): Array<string | number> };
 }

@@ -11,11 +11,15 @@ LANGUAGE SQL
 DETERMINISTIC
 RETURNS NULL ON NULL INPUT
 BEGIN
-  DECLARE s VARCHAR DEFAULT upper(replace(normalize(x, NFKD), 'ß', 'SS'));
-  DECLARE n BIGINT DEFAULT length(upper(replace(normalize(x, NFKD), 'ß', 'SS')));
-  DECLARE sx VARCHAR DEFAULT '';
-  DECLARE i, digits, previous, code, cp BIGINT DEFAULT 0;
-  DECLARE ch VARCHAR;
+  DECLARE code_x VARCHAR;
+  DECLARE s, sx, ch VARCHAR;
+  DECLARE n, i, digits, previous, code, cp BIGINT DEFAULT 0;
+  SET s = upper(replace(normalize(x, NFKD), 'ß', 'SS'));
+  SET n = length(s);
+  SET sx = '';
+  SET i = 0;
+  SET digits = 0;
+  SET previous = 0;
   WHILE i < n AND digits < 3 DO
     SET ch = substr(s, i + 1, 1);
     SET cp = codepoint(CAST(ch AS VARCHAR(1)));
@@ -36,10 +40,8 @@ BEGIN
       END IF;
     END IF;
   END WHILE;
-  IF sx = '' THEN
-    RETURN '';
-  END IF;
-  RETURN concat(sx, substr('000', digits + 1));
+  SET code_x = IF(sx = '', '', concat(sx, substr('000', digits + 1)));
+  RETURN code_x;
 END;
 
 -- "hive"."crm"."kindred_damerau_levenshtein": the damerau_levenshtein scorer as a function (trino has no built-in equal to it): kindred's definition, on code points

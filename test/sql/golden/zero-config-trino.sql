@@ -265,10 +265,13 @@ DETERMINISTIC
 RETURNS NULL ON NULL INPUT
 BEGIN
   DECLARE xs, ys ARRAY(VARCHAR);
-  DECLARE all_words, long_words, cur, norm, ch, wa, wb, flags, chars, c VARCHAR;
-  DECLARE i, j, hi, m, k, t, lim, p, n_a, n_b, span, ix, iy BIGINT DEFAULT 0;
+  DECLARE all_words, long_words, cur, norm, ch VARCHAR;
+  DECLARE ix, iy BIGINT DEFAULT 0;
+  DECLARE best, sum_x, sum_y DOUBLE;
+  DECLARE wa, wb, flags, chars, c VARCHAR;
+  DECLARE i, j, hi, m, k, t, lim, p, n_a, n_b, span BIGINT DEFAULT 0;
   DECLARE hit BOOLEAN DEFAULT FALSE;
-  DECLARE jw, best, sum_x, sum_y DOUBLE;
+  DECLARE jw DOUBLE;
   SET all_words = '';
   SET long_words = '';
   SET cur = '';
@@ -475,6 +478,7 @@ BEGIN
   DECLARE prev_row, cur_row ARRAY(BIGINT);
   DECLARE joined, sa, sb VARCHAR;
   DECLARE total, common BIGINT DEFAULT 0;
+  DECLARE ratio DOUBLE;
   SET joined = '';
   SET gap = FALSE;
   SET i = 1;
@@ -505,9 +509,9 @@ BEGIN
   SET sb = IF(joined = '', '', array_join(array_sort(split(joined, ' ')), ' '));
   SET total = length(sa) + length(sb);
   IF total = 0 THEN
-    RETURN 1e0;
-  END IF;
-  SET prev_row = repeat(zero, length(sb) + 1);
+    SET ratio = 1e0;
+  ELSE
+    SET prev_row = repeat(zero, length(sb) + 1);
   SET i = 1;
   WHILE i <= length(sa) DO
     SET ch = substr(sa, i, 1);
@@ -525,7 +529,9 @@ BEGIN
     SET i = i + 1;
   END WHILE;
   SET common = element_at(prev_row, length(sb) + 1);
-  RETURN 1e0 - CAST(total - 2 * common AS DOUBLE) / total;
+    SET ratio = 1e0 - CAST(total - 2 * common AS DOUBLE) / total;
+  END IF;
+  RETURN ratio;
 END;
 
 -- "hive"."crm"."kindred_records": one row per record: its id and every prepared (transformed) field
