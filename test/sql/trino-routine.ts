@@ -68,22 +68,15 @@ function promote(values: Value[]): Value[] {
   return anyDouble ? values.map((v) => ({ t: 'double', v: num(v) })) : values;
 }
 
-/** Trino's upper(): each code point by itself (Java's simple case mapping), so a character whose upper case is several (ß) stays. */
-function upperByCodePoint(s: string): string {
+/**
+ * Trino's upper() and lower(): each code point by itself (Java's simple case mapping), so a
+ * character whose case mapping is several (ß upper, İ lower) stays.
+ */
+function caseByCodePoint(s: string, map: (c: string) => string): string {
   return codePoints(s)
     .map((c) => {
-      const u = c.toUpperCase();
-      return codePoints(u).length === 1 ? u : c;
-    })
-    .join('');
-}
-
-/** Trino's lower(): each code point by itself, as upper(). */
-function lowerByCodePoint(s: string): string {
-  return codePoints(s)
-    .map((c) => {
-      const l = c.toLowerCase();
-      return codePoints(l).length === 1 ? l : c;
+      const mapped = map(c);
+      return codePoints(mapped).length === 1 ? mapped : c;
     })
     .join('');
 }
@@ -97,9 +90,9 @@ function callFunction(name: string, args: Value[]): Value {
   if (args.some((a) => a.t === 'null') && name !== 'if') return NULL;
   switch (name) {
     case 'upper':
-      return { t: 'varchar', v: upperByCodePoint(str(args[0])) };
+      return { t: 'varchar', v: caseByCodePoint(str(args[0]), (c) => c.toUpperCase()) };
     case 'lower':
-      return { t: 'varchar', v: lowerByCodePoint(str(args[0])) };
+      return { t: 'varchar', v: caseByCodePoint(str(args[0]), (c) => c.toLowerCase()) };
     case 'replace':
       return { t: 'varchar', v: str(args[0]).split(str(args[1])).join(str(args[2])) };
     case 'reverse':
