@@ -7,6 +7,7 @@ import { DATE, DATE_DIFF } from './functions/date.js';
 import { ENSEMBLE } from './functions/ensemble.js';
 import { GEO_HAVERSINE } from './functions/geo-haversine.js';
 import { ASCII_FOLD, STRIP_HONORIFICS } from './functions/letters.js';
+import { METAPHONE, METAPHONE_MATCH } from './functions/metaphone.js';
 import { MONGE_ELKAN } from './functions/monge-elkan.js';
 import { AMOUNT, NUMERIC_DIFF } from './functions/numeric.js';
 import { QGRAM } from './functions/qgram.js';
@@ -31,7 +32,7 @@ export interface CreatedFunction {
  * WAREHOUSE_FUNCTIONS.get('soundex')?.kind; // 'transform'
  */
 export const WAREHOUSE_FUNCTIONS: ReadonlyMap<string, WarehouseFunction> = new Map(
-  [JARO, JARO_WINKLER, DAMERAU_LEVENSHTEIN, SOUNDEX, TOKEN_SET, TOKEN_SORT_SCORER, TOKEN_SORT_TRANSFORM, NUMERIC_DIFF, AMOUNT, CODE_TOKEN, MONGE_ELKAN, GEO_HAVERSINE, DATE_DIFF, DATE, SOUNDEX_MATCH, ENSEMBLE, ASCII_FOLD, STRIP_HONORIFICS, QGRAM].map((f) => [f.sqlName ?? f.name, f]),
+  [JARO, JARO_WINKLER, DAMERAU_LEVENSHTEIN, SOUNDEX, TOKEN_SET, TOKEN_SORT_SCORER, TOKEN_SORT_TRANSFORM, NUMERIC_DIFF, AMOUNT, CODE_TOKEN, MONGE_ELKAN, GEO_HAVERSINE, DATE_DIFF, DATE, SOUNDEX_MATCH, ENSEMBLE, ASCII_FOLD, STRIP_HONORIFICS, QGRAM, METAPHONE, METAPHONE_MATCH].map((f) => [f.sqlName ?? f.name, f]),
 );
 
 /**

@@ -95,8 +95,8 @@ blocking:
   'zero-config.yaml',
 );
 
-// The remaining warehouse functions: points, dates, the ensemble, Soundex agreement, and the
-// transforms ascii_fold, strip_honorifics and qgram:2 (an integer argument bound at the call).
+// The remaining warehouse functions: points, dates, the ensemble, Soundex and Metaphone agreement,
+// and the transforms ascii_fold, strip_honorifics, metaphone and qgram:2 (an integer argument bound at the call).
 const MORE_FUNCTIONS = parseConfigText(
   `
 matchkeys:
@@ -109,9 +109,11 @@ matchkeys:
       - {field: registered, scorer: date, weight: 0.5}
       - {field: name, scorer: ensemble, weight: 1, transforms: [strip_honorifics, ascii_fold]}
       - {field: surname, scorer: soundex_match, weight: 0.5}
+      - {field: given_name, scorer: metaphone_match, weight: 0.5}
 blocking:
   keys:
     - fields: [{field: surname, transforms: [ascii_fold, "qgram:2"]}]
+    - fields: [{field: given_name, transforms: [metaphone]}]
 `,
   'more-functions.yaml',
 );

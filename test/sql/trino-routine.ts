@@ -278,6 +278,16 @@ function expr(n: Node): Expr {
         const negated = /NOT/i.test(p.getText());
         return (s) => ({ t: 'boolean', v: (value(s).t === 'null') !== negated });
       }
+      if (kind(p) === 'InList') {
+        // x IN (v, …): true when one equals x, else NULL when x or one of them is NULL, else false.
+        if (/^NOT/i.test(p.getText())) unsupported(p);
+        const options = nodes(p).map(expr);
+        return (s) => {
+          const x = value(s);
+          const hits = options.map((o) => truth(compare('=', x, o(s))));
+          return hits.includes(true) ? { t: 'boolean', v: true } : hits.includes(null) ? NULL : { t: 'boolean', v: false };
+        };
+      }
       if (kind(p) !== 'Comparison') unsupported(p);
       const [opNode, rightNode] = nodes(p);
       const op = opNode.getText();

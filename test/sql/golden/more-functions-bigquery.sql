@@ -1,6 +1,6 @@
 -- kindred: more-functions.yaml compiled for bigquery
 -- Reads my-project.crm.people (record id: record_id); every compared column is read as text.
--- Makes `kindred_ascii_fold`, `kindred_qgram`, `kindred_strip_honorifics`, `kindred_geo_haversine`, `kindred_date_diff`, `kindred_date`, `kindred_ensemble`, `kindred_soundex_match`, `my-project`.`crm`.`kindred_records`, `my-project`.`crm`.`kindred_candidates`, `my-project`.`crm`.`kindred_edges`.
+-- Makes `kindred_ascii_fold`, `kindred_qgram`, `kindred_metaphone`, `kindred_strip_honorifics`, `kindred_geo_haversine`, `kindred_date_diff`, `kindred_date`, `kindred_ensemble`, `kindred_soundex_match`, `kindred_metaphone_match`, `my-project`.`crm`.`kindred_records`, `my-project`.`crm`.`kindred_candidates`, `my-project`.`crm`.`kindred_edges`.
 -- `my-project`.`crm`.`kindred_edges`: a < b (record ids), score, decider (the deciding matchkey: 0 = place), matched (else the pair is in the review band).
 -- Cluster them: export `my-project`.`crm`.`kindred_edges` as CSV or Parquet, then kindred cluster --edges <that file> --config more-functions.yaml
 
@@ -63,6 +63,67 @@ function qgramSignature(value, q) {
   return Array.from(grams).sort(cmpCodePoints).slice(0, 5).join(' ');
 }
 return qgramSignature(x, q);
+""";
+
+-- `kindred_metaphone`: the metaphone transform as a function (bigquery has no built-in equal to it): kindred's definition, on code points
+CREATE TEMP FUNCTION `kindred_metaphone`(x STRING) RETURNS STRING LANGUAGE js AS r"""
+function metaphone(value) {
+  if (value === '') return '';
+  const upper = value.toUpperCase();
+  const v = Array.from(upper.normalize('NFKD'));
+  if (/^(KN|GN|PN|WR|AE)/.test(upper)) v.shift();
+  const vowel = (c) => 'AEIOU'.indexOf(c) >= 0 && c.length === 1;
+  const front = (c) => 'IEY'.indexOf(c) >= 0 && c.length === 1;
+  const out = [];
+  const at = (k) => (k < v.length ? v[k] : '*');
+  let i = 0;
+  while (i < v.length) {
+    const c = v[i], next = at(i + 1), after = at(i + 2), prev = i > 0 ? v[i - 1] : '';
+    if (c === next && c !== 'C') { i++; continue; }
+    if (vowel(c)) { if (i === 0 || prev === ' ') out.push(c); }
+    else if (c === 'B') { if (prev !== 'M' || next !== '*') out.push('B'); }
+    else if (c === 'C') {
+      if ((next === 'I' && after === 'A') || next === 'H') { out.push('X'); i++; }
+      else if (front(next)) { out.push('S'); i++; }
+      else out.push('K');
+    } else if (c === 'D') {
+      if (next === 'G' && front(after)) { out.push('J'); i += 2; } else out.push('T');
+    } else if ('FJLMNR'.indexOf(c) >= 0 && c.length === 1) out.push(c);
+    else if (c === 'G') {
+      if (front(next)) out.push('J');
+      else if ((next === 'H' && after !== '*' && !vowel(after)) || (next === 'N' && after === '*')) i++;
+      else out.push('K');
+    } else if (c === 'H') { if (i === 0 || vowel(next) || !vowel(prev)) out.push('H'); }
+    else if (c === 'K') { if (prev !== 'C') out.push('K'); }
+    else if (c === 'P') { if (next === 'H') { out.push('F'); i++; } else out.push('P'); }
+    else if (c === 'Q') out.push('K');
+    else if (c === 'S') {
+      if (next === 'H') { out.push('X'); i++; }
+      else if (next === 'I' && (after === 'O' || after === 'A')) { out.push('X'); i += 2; }
+      else out.push('S');
+    } else if (c === 'T') {
+      if (next === 'I' && (after === 'O' || after === 'A')) out.push('X');
+      else if (next === 'H') { out.push('0'); i++; }
+      else if (next !== 'C' || after !== 'H') out.push('T');
+    } else if (c === 'V') out.push('F');
+    else if (c === 'W') {
+      if (i === 0 && next === 'H') { out.push('W'); i++; } else if (vowel(next)) out.push('W');
+    } else if (c === 'X') {
+      if (i > 0) out.push('K', 'S');
+      else if (next === 'H' || (next === 'I' && (after === 'O' || after === 'A'))) out.push('X');
+      else out.push('S');
+    } else if (c === 'Y') { if (vowel(next)) out.push('Y'); }
+    else if (c === 'Z') out.push('S');
+    else if (c === ' ') { if (out.length > 0 && out[out.length - 1] !== ' ') out.push(' '); }
+    i++;
+  }
+  return out.join('');
+}
+function metaphoneMatch(a, b) {
+  const x = metaphone(a);
+  return x !== '' && x === metaphone(b) ? 1 : 0;
+}
+return metaphone(x);
 """;
 
 -- `kindred_strip_honorifics`: the strip_honorifics transform as a function (bigquery has no built-in equal to it): kindred's definition, on code points
@@ -533,6 +594,67 @@ function soundexMatch(a, b) {
 return soundexMatch(a, b);
 """;
 
+-- `kindred_metaphone_match`: the metaphone_match scorer as a function (bigquery has no built-in equal to it): kindred's definition, on code points
+CREATE TEMP FUNCTION `kindred_metaphone_match`(a STRING, b STRING) RETURNS FLOAT64 LANGUAGE js AS r"""
+function metaphone(value) {
+  if (value === '') return '';
+  const upper = value.toUpperCase();
+  const v = Array.from(upper.normalize('NFKD'));
+  if (/^(KN|GN|PN|WR|AE)/.test(upper)) v.shift();
+  const vowel = (c) => 'AEIOU'.indexOf(c) >= 0 && c.length === 1;
+  const front = (c) => 'IEY'.indexOf(c) >= 0 && c.length === 1;
+  const out = [];
+  const at = (k) => (k < v.length ? v[k] : '*');
+  let i = 0;
+  while (i < v.length) {
+    const c = v[i], next = at(i + 1), after = at(i + 2), prev = i > 0 ? v[i - 1] : '';
+    if (c === next && c !== 'C') { i++; continue; }
+    if (vowel(c)) { if (i === 0 || prev === ' ') out.push(c); }
+    else if (c === 'B') { if (prev !== 'M' || next !== '*') out.push('B'); }
+    else if (c === 'C') {
+      if ((next === 'I' && after === 'A') || next === 'H') { out.push('X'); i++; }
+      else if (front(next)) { out.push('S'); i++; }
+      else out.push('K');
+    } else if (c === 'D') {
+      if (next === 'G' && front(after)) { out.push('J'); i += 2; } else out.push('T');
+    } else if ('FJLMNR'.indexOf(c) >= 0 && c.length === 1) out.push(c);
+    else if (c === 'G') {
+      if (front(next)) out.push('J');
+      else if ((next === 'H' && after !== '*' && !vowel(after)) || (next === 'N' && after === '*')) i++;
+      else out.push('K');
+    } else if (c === 'H') { if (i === 0 || vowel(next) || !vowel(prev)) out.push('H'); }
+    else if (c === 'K') { if (prev !== 'C') out.push('K'); }
+    else if (c === 'P') { if (next === 'H') { out.push('F'); i++; } else out.push('P'); }
+    else if (c === 'Q') out.push('K');
+    else if (c === 'S') {
+      if (next === 'H') { out.push('X'); i++; }
+      else if (next === 'I' && (after === 'O' || after === 'A')) { out.push('X'); i += 2; }
+      else out.push('S');
+    } else if (c === 'T') {
+      if (next === 'I' && (after === 'O' || after === 'A')) out.push('X');
+      else if (next === 'H') { out.push('0'); i++; }
+      else if (next !== 'C' || after !== 'H') out.push('T');
+    } else if (c === 'V') out.push('F');
+    else if (c === 'W') {
+      if (i === 0 && next === 'H') { out.push('W'); i++; } else if (vowel(next)) out.push('W');
+    } else if (c === 'X') {
+      if (i > 0) out.push('K', 'S');
+      else if (next === 'H' || (next === 'I' && (after === 'O' || after === 'A'))) out.push('X');
+      else out.push('S');
+    } else if (c === 'Y') { if (vowel(next)) out.push('Y'); }
+    else if (c === 'Z') out.push('S');
+    else if (c === ' ') { if (out.length > 0 && out[out.length - 1] !== ' ') out.push(' '); }
+    i++;
+  }
+  return out.join('');
+}
+function metaphoneMatch(a, b) {
+  const x = metaphone(a);
+  return x !== '' && x === metaphone(b) ? 1 : 0;
+}
+return metaphoneMatch(a, b);
+""";
+
 -- `my-project`.`crm`.`kindred_records`: one row per record: its id and every prepared (transformed) field
 CREATE OR REPLACE TABLE `my-project`.`crm`.`kindred_records` AS
 SELECT row_id,
@@ -540,24 +662,30 @@ SELECT row_id,
   c1,
   c2,
   c3,
-  NULLIF(CASE WHEN c4 IS NULL THEN NULL ELSE `kindred_ascii_fold`(c4) END, '') AS c4,
-  c5
+  c4,
+  NULLIF(CASE WHEN c5 IS NULL THEN NULL ELSE `kindred_ascii_fold`(c5) END, '') AS c5,
+  c6,
+  c7
 FROM (
   SELECT row_id,
     NULLIF(CASE WHEN c0 IS NULL THEN NULL ELSE `kindred_ascii_fold`(c0) END, '') AS c0,
-    c1,
+    NULLIF(CASE WHEN c1 IS NULL THEN NULL ELSE `kindred_metaphone`(c1) END, '') AS c1,
     c2,
     c3,
-    NULLIF(CASE WHEN c4 IS NULL THEN NULL ELSE `kindred_strip_honorifics`(c4) END, '') AS c4,
-    c5
+    c4,
+    NULLIF(CASE WHEN c5 IS NULL THEN NULL ELSE `kindred_strip_honorifics`(c5) END, '') AS c5,
+    c6,
+    c7
   FROM (
     SELECT `record_id` AS row_id,
       NULLIF(CAST(`surname` AS STRING), '') AS c0,
-      NULLIF(CAST(`location` AS STRING), '') AS c1,
-      NULLIF(CAST(`dob` AS STRING), '') AS c2,
-      NULLIF(CAST(`registered` AS STRING), '') AS c3,
-      NULLIF(CAST(`name` AS STRING), '') AS c4,
-      NULLIF(CAST(`surname` AS STRING), '') AS c5
+      NULLIF(CAST(`given_name` AS STRING), '') AS c1,
+      NULLIF(CAST(`location` AS STRING), '') AS c2,
+      NULLIF(CAST(`dob` AS STRING), '') AS c3,
+      NULLIF(CAST(`registered` AS STRING), '') AS c4,
+      NULLIF(CAST(`name` AS STRING), '') AS c5,
+      NULLIF(CAST(`surname` AS STRING), '') AS c6,
+      NULLIF(CAST(`given_name` AS STRING), '') AS c7
     FROM `my-project`.`crm`.`people`
   ) AS step1
 ) AS step2;
@@ -566,7 +694,12 @@ FROM (
 CREATE OR REPLACE TABLE `my-project`.`crm`.`kindred_candidates` AS
 -- blocking.keys[0]
 SELECT l.row_id AS a, r.row_id AS b
-FROM `my-project`.`crm`.`kindred_records` AS l JOIN `my-project`.`crm`.`kindred_records` AS r ON l.c0 = r.c0 AND l.row_id < r.row_id;
+FROM `my-project`.`crm`.`kindred_records` AS l JOIN `my-project`.`crm`.`kindred_records` AS r ON l.c0 = r.c0 AND l.row_id < r.row_id
+UNION ALL
+-- blocking.keys[1]
+SELECT l.row_id AS a, r.row_id AS b
+FROM `my-project`.`crm`.`kindred_records` AS l JOIN `my-project`.`crm`.`kindred_records` AS r ON l.c1 = r.c1 AND l.row_id < r.row_id
+WHERE NOT (COALESCE(l.c0 = r.c0, FALSE));
 
 -- `my-project`.`crm`.`kindred_edges`: kept pairs: matched or in the review band, with the score and the deciding matchkey (index in the configuration)
 CREATE OR REPLACE TABLE `my-project`.`crm`.`kindred_edges` AS
@@ -580,14 +713,15 @@ FROM (
       CASE WHEN m0 >= 0.7999999990000001e0 THEN CASE WHEN m0 >= 0.7999999990000001e0 THEN 0 END ELSE CASE WHEN TRUE THEN 0 END END AS decider
     FROM (
       SELECT a, b,
-        CASE WHEN (((((0e0 + CASE WHEN s0 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s1 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s2 IS NULL THEN 0e0 ELSE 0.5e0 END) + CASE WHEN s3 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s4 IS NULL THEN 0e0 ELSE 0.5e0 END) > 0e0 THEN (((((0e0 + CASE WHEN s0 IS NULL THEN 0e0 ELSE 1e0 * s0 END) + CASE WHEN s1 IS NULL THEN 0e0 ELSE 1e0 * s1 END) + CASE WHEN s2 IS NULL THEN 0e0 ELSE 0.5e0 * s2 END) + CASE WHEN s3 IS NULL THEN 0e0 ELSE 1e0 * s3 END) + CASE WHEN s4 IS NULL THEN 0e0 ELSE 0.5e0 * s4 END) / GREATEST((((((0e0 + CASE WHEN s0 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s1 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s2 IS NULL THEN 0e0 ELSE 0.5e0 END) + CASE WHEN s3 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s4 IS NULL THEN 0e0 ELSE 0.5e0 END), 0e0) ELSE 0e0 END AS m0
+        CASE WHEN ((((((0e0 + CASE WHEN s0 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s1 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s2 IS NULL THEN 0e0 ELSE 0.5e0 END) + CASE WHEN s3 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s4 IS NULL THEN 0e0 ELSE 0.5e0 END) + CASE WHEN s5 IS NULL THEN 0e0 ELSE 0.5e0 END) > 0e0 THEN ((((((0e0 + CASE WHEN s0 IS NULL THEN 0e0 ELSE 1e0 * s0 END) + CASE WHEN s1 IS NULL THEN 0e0 ELSE 1e0 * s1 END) + CASE WHEN s2 IS NULL THEN 0e0 ELSE 0.5e0 * s2 END) + CASE WHEN s3 IS NULL THEN 0e0 ELSE 1e0 * s3 END) + CASE WHEN s4 IS NULL THEN 0e0 ELSE 0.5e0 * s4 END) + CASE WHEN s5 IS NULL THEN 0e0 ELSE 0.5e0 * s5 END) / GREATEST(((((((0e0 + CASE WHEN s0 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s1 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s2 IS NULL THEN 0e0 ELSE 0.5e0 END) + CASE WHEN s3 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s4 IS NULL THEN 0e0 ELSE 0.5e0 END) + CASE WHEN s5 IS NULL THEN 0e0 ELSE 0.5e0 END), 0e0) ELSE 0e0 END AS m0
       FROM (
         SELECT c.a, c.b,
-          CASE WHEN l.c1 IS NULL OR r.c1 IS NULL THEN NULL WHEN l.c1 = r.c1 THEN 1e0 ELSE `kindred_geo_haversine`(l.c1, r.c1) END AS s0,
-          CASE WHEN l.c2 IS NULL OR r.c2 IS NULL THEN NULL WHEN l.c2 = r.c2 THEN 1e0 ELSE `kindred_date_diff`(l.c2, r.c2) END AS s1,
-          CASE WHEN l.c3 IS NULL OR r.c3 IS NULL THEN NULL WHEN l.c3 = r.c3 THEN 1e0 ELSE `kindred_date`(l.c3, r.c3) END AS s2,
-          CASE WHEN l.c4 IS NULL OR r.c4 IS NULL THEN NULL WHEN l.c4 = r.c4 THEN 1e0 ELSE `kindred_ensemble`(l.c4, r.c4) END AS s3,
-          CASE WHEN l.c5 IS NULL OR r.c5 IS NULL THEN NULL WHEN l.c5 = r.c5 THEN 1e0 ELSE `kindred_soundex_match`(l.c5, r.c5) END AS s4
+          CASE WHEN l.c2 IS NULL OR r.c2 IS NULL THEN NULL WHEN l.c2 = r.c2 THEN 1e0 ELSE `kindred_geo_haversine`(l.c2, r.c2) END AS s0,
+          CASE WHEN l.c3 IS NULL OR r.c3 IS NULL THEN NULL WHEN l.c3 = r.c3 THEN 1e0 ELSE `kindred_date_diff`(l.c3, r.c3) END AS s1,
+          CASE WHEN l.c4 IS NULL OR r.c4 IS NULL THEN NULL WHEN l.c4 = r.c4 THEN 1e0 ELSE `kindred_date`(l.c4, r.c4) END AS s2,
+          CASE WHEN l.c5 IS NULL OR r.c5 IS NULL THEN NULL WHEN l.c5 = r.c5 THEN 1e0 ELSE `kindred_ensemble`(l.c5, r.c5) END AS s3,
+          CASE WHEN l.c6 IS NULL OR r.c6 IS NULL THEN NULL WHEN l.c6 = r.c6 THEN 1e0 ELSE `kindred_soundex_match`(l.c6, r.c6) END AS s4,
+          CASE WHEN l.c7 IS NULL OR r.c7 IS NULL THEN NULL WHEN l.c7 = r.c7 THEN 1e0 ELSE `kindred_metaphone_match`(l.c7, r.c7) END AS s5
         FROM `my-project`.`crm`.`kindred_candidates` AS c
         JOIN `my-project`.`crm`.`kindred_records` AS l ON l.row_id = c.a
         JOIN `my-project`.`crm`.`kindred_records` AS r ON r.row_id = c.b

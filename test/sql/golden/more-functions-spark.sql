@@ -1,6 +1,6 @@
 -- kindred: more-functions.yaml compiled for spark
 -- Reads crm.people (record id: record_id); every compared column is read as text.
--- Makes `crm`.`kindred_ascii_fold`, `crm`.`kindred_qgram`, `crm`.`kindred_strip_honorifics`, `crm`.`kindred_geo_haversine`, `crm`.`kindred_date_diff`, `crm`.`kindred_date`, `crm`.`kindred_ensemble`, `crm`.`kindred_soundex_match`, `crm`.`kindred_records`, `crm`.`kindred_candidates`, `crm`.`kindred_edges`.
+-- Makes `crm`.`kindred_ascii_fold`, `crm`.`kindred_qgram`, `crm`.`kindred_metaphone`, `crm`.`kindred_strip_honorifics`, `crm`.`kindred_geo_haversine`, `crm`.`kindred_date_diff`, `crm`.`kindred_date`, `crm`.`kindred_ensemble`, `crm`.`kindred_soundex_match`, `crm`.`kindred_metaphone_match`, `crm`.`kindred_records`, `crm`.`kindred_candidates`, `crm`.`kindred_edges`.
 -- `crm`.`kindred_edges`: a < b (record ids), score, decider (the deciding matchkey: 0 = place), matched (else the pair is in the review band).
 -- Cluster them: export `crm`.`kindred_edges` as CSV or Parquet, then kindred cluster --edges <that file> --config more-functions.yaml
 
@@ -25,6 +25,123 @@ def qgram_signature(value, q):
     return ' '.join(sorted(grams)[:5])
 
 return qgram_signature(x, q)
+$$;
+
+-- `crm`.`kindred_metaphone`: the metaphone transform as a function (spark has no built-in equal to it): kindred's definition, on code points
+CREATE OR REPLACE FUNCTION `crm`.`kindred_metaphone`(x STRING) RETURNS STRING LANGUAGE PYTHON AS $$
+import re
+import unicodedata
+
+def metaphone(value):
+    if value == '':
+        return ''
+    upper = value.upper()
+    v = list(unicodedata.normalize('NFKD', upper))
+    if re.match('(KN|GN|PN|WR|AE)', upper):
+        v.pop(0)
+    vowel = lambda c: c in ('A', 'E', 'I', 'O', 'U')
+    front = lambda c: c in ('I', 'E', 'Y')
+    out = []
+    at = lambda k: v[k] if k < len(v) else '*'
+    i = 0
+    while i < len(v):
+        c, nxt, after = v[i], at(i + 1), at(i + 2)
+        prev = v[i - 1] if i > 0 else ''
+        if c == nxt and c != 'C':
+            i += 1
+            continue
+        if vowel(c):
+            if i == 0 or prev == ' ':
+                out.append(c)
+        elif c == 'B':
+            if prev != 'M' or nxt != '*':
+                out.append('B')
+        elif c == 'C':
+            if (nxt == 'I' and after == 'A') or nxt == 'H':
+                out.append('X')
+                i += 1
+            elif front(nxt):
+                out.append('S')
+                i += 1
+            else:
+                out.append('K')
+        elif c == 'D':
+            if nxt == 'G' and front(after):
+                out.append('J')
+                i += 2
+            else:
+                out.append('T')
+        elif c in ('F', 'J', 'L', 'M', 'N', 'R'):
+            out.append(c)
+        elif c == 'G':
+            if front(nxt):
+                out.append('J')
+            elif (nxt == 'H' and after != '*' and not vowel(after)) or (nxt == 'N' and after == '*'):
+                i += 1
+            else:
+                out.append('K')
+        elif c == 'H':
+            if i == 0 or vowel(nxt) or not vowel(prev):
+                out.append('H')
+        elif c == 'K':
+            if prev != 'C':
+                out.append('K')
+        elif c == 'P':
+            if nxt == 'H':
+                out.append('F')
+                i += 1
+            else:
+                out.append('P')
+        elif c == 'Q':
+            out.append('K')
+        elif c == 'S':
+            if nxt == 'H':
+                out.append('X')
+                i += 1
+            elif nxt == 'I' and after in ('O', 'A'):
+                out.append('X')
+                i += 2
+            else:
+                out.append('S')
+        elif c == 'T':
+            if nxt == 'I' and after in ('O', 'A'):
+                out.append('X')
+            elif nxt == 'H':
+                out.append('0')
+                i += 1
+            elif nxt != 'C' or after != 'H':
+                out.append('T')
+        elif c == 'V':
+            out.append('F')
+        elif c == 'W':
+            if i == 0 and nxt == 'H':
+                out.append('W')
+                i += 1
+            elif vowel(nxt):
+                out.append('W')
+        elif c == 'X':
+            if i > 0:
+                out += ['K', 'S']
+            elif nxt == 'H' or (nxt == 'I' and after in ('O', 'A')):
+                out.append('X')
+            else:
+                out.append('S')
+        elif c == 'Y':
+            if vowel(nxt):
+                out.append('Y')
+        elif c == 'Z':
+            out.append('S')
+        elif c == ' ':
+            if out and out[-1] != ' ':
+                out.append(' ')
+        i += 1
+    return ''.join(out)
+
+def metaphone_match(a, b):
+    x = metaphone(a)
+    return 1.0 if x != '' and x == metaphone(b) else 0.0
+
+return metaphone(x)
 $$;
 
 -- `crm`.`kindred_strip_honorifics`: the strip_honorifics transform as a function (spark has no built-in equal to it): kindred's definition, on code points
@@ -439,6 +556,123 @@ def soundex_match(a, b):
 return soundex_match(a, b)
 $$;
 
+-- `crm`.`kindred_metaphone_match`: the metaphone_match scorer as a function (spark has no built-in equal to it): kindred's definition, on code points
+CREATE OR REPLACE FUNCTION `crm`.`kindred_metaphone_match`(a STRING, b STRING) RETURNS DOUBLE LANGUAGE PYTHON AS $$
+import re
+import unicodedata
+
+def metaphone(value):
+    if value == '':
+        return ''
+    upper = value.upper()
+    v = list(unicodedata.normalize('NFKD', upper))
+    if re.match('(KN|GN|PN|WR|AE)', upper):
+        v.pop(0)
+    vowel = lambda c: c in ('A', 'E', 'I', 'O', 'U')
+    front = lambda c: c in ('I', 'E', 'Y')
+    out = []
+    at = lambda k: v[k] if k < len(v) else '*'
+    i = 0
+    while i < len(v):
+        c, nxt, after = v[i], at(i + 1), at(i + 2)
+        prev = v[i - 1] if i > 0 else ''
+        if c == nxt and c != 'C':
+            i += 1
+            continue
+        if vowel(c):
+            if i == 0 or prev == ' ':
+                out.append(c)
+        elif c == 'B':
+            if prev != 'M' or nxt != '*':
+                out.append('B')
+        elif c == 'C':
+            if (nxt == 'I' and after == 'A') or nxt == 'H':
+                out.append('X')
+                i += 1
+            elif front(nxt):
+                out.append('S')
+                i += 1
+            else:
+                out.append('K')
+        elif c == 'D':
+            if nxt == 'G' and front(after):
+                out.append('J')
+                i += 2
+            else:
+                out.append('T')
+        elif c in ('F', 'J', 'L', 'M', 'N', 'R'):
+            out.append(c)
+        elif c == 'G':
+            if front(nxt):
+                out.append('J')
+            elif (nxt == 'H' and after != '*' and not vowel(after)) or (nxt == 'N' and after == '*'):
+                i += 1
+            else:
+                out.append('K')
+        elif c == 'H':
+            if i == 0 or vowel(nxt) or not vowel(prev):
+                out.append('H')
+        elif c == 'K':
+            if prev != 'C':
+                out.append('K')
+        elif c == 'P':
+            if nxt == 'H':
+                out.append('F')
+                i += 1
+            else:
+                out.append('P')
+        elif c == 'Q':
+            out.append('K')
+        elif c == 'S':
+            if nxt == 'H':
+                out.append('X')
+                i += 1
+            elif nxt == 'I' and after in ('O', 'A'):
+                out.append('X')
+                i += 2
+            else:
+                out.append('S')
+        elif c == 'T':
+            if nxt == 'I' and after in ('O', 'A'):
+                out.append('X')
+            elif nxt == 'H':
+                out.append('0')
+                i += 1
+            elif nxt != 'C' or after != 'H':
+                out.append('T')
+        elif c == 'V':
+            out.append('F')
+        elif c == 'W':
+            if i == 0 and nxt == 'H':
+                out.append('W')
+                i += 1
+            elif vowel(nxt):
+                out.append('W')
+        elif c == 'X':
+            if i > 0:
+                out += ['K', 'S']
+            elif nxt == 'H' or (nxt == 'I' and after in ('O', 'A')):
+                out.append('X')
+            else:
+                out.append('S')
+        elif c == 'Y':
+            if vowel(nxt):
+                out.append('Y')
+        elif c == 'Z':
+            out.append('S')
+        elif c == ' ':
+            if out and out[-1] != ' ':
+                out.append(' ')
+        i += 1
+    return ''.join(out)
+
+def metaphone_match(a, b):
+    x = metaphone(a)
+    return 1.0 if x != '' and x == metaphone(b) else 0.0
+
+return metaphone_match(a, b)
+$$;
+
 -- `crm`.`kindred_records`: one row per record: its id and every prepared (transformed) field
 CREATE OR REPLACE TABLE `crm`.`kindred_records` AS
 SELECT row_id,
@@ -446,24 +680,30 @@ SELECT row_id,
   c1,
   c2,
   c3,
-  NULLIF(CASE WHEN c4 IS NULL THEN NULL ELSE `crm`.`kindred_ascii_fold`(c4) END, '') AS c4,
-  c5
+  c4,
+  NULLIF(CASE WHEN c5 IS NULL THEN NULL ELSE `crm`.`kindred_ascii_fold`(c5) END, '') AS c5,
+  c6,
+  c7
 FROM (
   SELECT row_id,
     NULLIF(CASE WHEN c0 IS NULL THEN NULL ELSE `crm`.`kindred_ascii_fold`(c0) END, '') AS c0,
-    c1,
+    NULLIF(CASE WHEN c1 IS NULL THEN NULL ELSE `crm`.`kindred_metaphone`(c1) END, '') AS c1,
     c2,
     c3,
-    NULLIF(CASE WHEN c4 IS NULL THEN NULL ELSE `crm`.`kindred_strip_honorifics`(c4) END, '') AS c4,
-    c5
+    c4,
+    NULLIF(CASE WHEN c5 IS NULL THEN NULL ELSE `crm`.`kindred_strip_honorifics`(c5) END, '') AS c5,
+    c6,
+    c7
   FROM (
     SELECT `record_id` AS row_id,
       NULLIF(CAST(`surname` AS STRING), '') AS c0,
-      NULLIF(CAST(`location` AS STRING), '') AS c1,
-      NULLIF(CAST(`dob` AS STRING), '') AS c2,
-      NULLIF(CAST(`registered` AS STRING), '') AS c3,
-      NULLIF(CAST(`name` AS STRING), '') AS c4,
-      NULLIF(CAST(`surname` AS STRING), '') AS c5
+      NULLIF(CAST(`given_name` AS STRING), '') AS c1,
+      NULLIF(CAST(`location` AS STRING), '') AS c2,
+      NULLIF(CAST(`dob` AS STRING), '') AS c3,
+      NULLIF(CAST(`registered` AS STRING), '') AS c4,
+      NULLIF(CAST(`name` AS STRING), '') AS c5,
+      NULLIF(CAST(`surname` AS STRING), '') AS c6,
+      NULLIF(CAST(`given_name` AS STRING), '') AS c7
     FROM `crm`.`people`
   ) AS step1
 ) AS step2;
@@ -472,7 +712,12 @@ FROM (
 CREATE OR REPLACE TABLE `crm`.`kindred_candidates` AS
 -- blocking.keys[0]
 SELECT l.row_id AS a, r.row_id AS b
-FROM `crm`.`kindred_records` AS l JOIN `crm`.`kindred_records` AS r ON l.c0 = r.c0 AND l.row_id < r.row_id;
+FROM `crm`.`kindred_records` AS l JOIN `crm`.`kindred_records` AS r ON l.c0 = r.c0 AND l.row_id < r.row_id
+UNION ALL
+-- blocking.keys[1]
+SELECT l.row_id AS a, r.row_id AS b
+FROM `crm`.`kindred_records` AS l JOIN `crm`.`kindred_records` AS r ON l.c1 = r.c1 AND l.row_id < r.row_id
+WHERE NOT (COALESCE(l.c0 = r.c0, FALSE));
 
 -- `crm`.`kindred_edges`: kept pairs: matched or in the review band, with the score and the deciding matchkey (index in the configuration)
 CREATE OR REPLACE TABLE `crm`.`kindred_edges` AS
@@ -486,14 +731,15 @@ FROM (
       CASE WHEN m0 >= 0.7999999990000001e0 THEN CASE WHEN m0 >= 0.7999999990000001e0 THEN 0 END ELSE CASE WHEN TRUE THEN 0 END END AS decider
     FROM (
       SELECT a, b,
-        CASE WHEN (((((0e0 + CASE WHEN s0 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s1 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s2 IS NULL THEN 0e0 ELSE 0.5e0 END) + CASE WHEN s3 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s4 IS NULL THEN 0e0 ELSE 0.5e0 END) > 0e0 THEN (((((0e0 + CASE WHEN s0 IS NULL THEN 0e0 ELSE 1e0 * s0 END) + CASE WHEN s1 IS NULL THEN 0e0 ELSE 1e0 * s1 END) + CASE WHEN s2 IS NULL THEN 0e0 ELSE 0.5e0 * s2 END) + CASE WHEN s3 IS NULL THEN 0e0 ELSE 1e0 * s3 END) + CASE WHEN s4 IS NULL THEN 0e0 ELSE 0.5e0 * s4 END) / greatest((((((0e0 + CASE WHEN s0 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s1 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s2 IS NULL THEN 0e0 ELSE 0.5e0 END) + CASE WHEN s3 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s4 IS NULL THEN 0e0 ELSE 0.5e0 END), 0e0) ELSE 0e0 END AS m0
+        CASE WHEN ((((((0e0 + CASE WHEN s0 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s1 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s2 IS NULL THEN 0e0 ELSE 0.5e0 END) + CASE WHEN s3 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s4 IS NULL THEN 0e0 ELSE 0.5e0 END) + CASE WHEN s5 IS NULL THEN 0e0 ELSE 0.5e0 END) > 0e0 THEN ((((((0e0 + CASE WHEN s0 IS NULL THEN 0e0 ELSE 1e0 * s0 END) + CASE WHEN s1 IS NULL THEN 0e0 ELSE 1e0 * s1 END) + CASE WHEN s2 IS NULL THEN 0e0 ELSE 0.5e0 * s2 END) + CASE WHEN s3 IS NULL THEN 0e0 ELSE 1e0 * s3 END) + CASE WHEN s4 IS NULL THEN 0e0 ELSE 0.5e0 * s4 END) + CASE WHEN s5 IS NULL THEN 0e0 ELSE 0.5e0 * s5 END) / greatest(((((((0e0 + CASE WHEN s0 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s1 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s2 IS NULL THEN 0e0 ELSE 0.5e0 END) + CASE WHEN s3 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s4 IS NULL THEN 0e0 ELSE 0.5e0 END) + CASE WHEN s5 IS NULL THEN 0e0 ELSE 0.5e0 END), 0e0) ELSE 0e0 END AS m0
       FROM (
         SELECT c.a, c.b,
-          CASE WHEN l.c1 IS NULL OR r.c1 IS NULL THEN NULL WHEN l.c1 = r.c1 THEN 1e0 ELSE `crm`.`kindred_geo_haversine`(l.c1, r.c1) END AS s0,
-          CASE WHEN l.c2 IS NULL OR r.c2 IS NULL THEN NULL WHEN l.c2 = r.c2 THEN 1e0 ELSE `crm`.`kindred_date_diff`(l.c2, r.c2) END AS s1,
-          CASE WHEN l.c3 IS NULL OR r.c3 IS NULL THEN NULL WHEN l.c3 = r.c3 THEN 1e0 ELSE `crm`.`kindred_date`(l.c3, r.c3) END AS s2,
-          CASE WHEN l.c4 IS NULL OR r.c4 IS NULL THEN NULL WHEN l.c4 = r.c4 THEN 1e0 ELSE `crm`.`kindred_ensemble`(l.c4, r.c4) END AS s3,
-          CASE WHEN l.c5 IS NULL OR r.c5 IS NULL THEN NULL WHEN l.c5 = r.c5 THEN 1e0 ELSE `crm`.`kindred_soundex_match`(l.c5, r.c5) END AS s4
+          CASE WHEN l.c2 IS NULL OR r.c2 IS NULL THEN NULL WHEN l.c2 = r.c2 THEN 1e0 ELSE `crm`.`kindred_geo_haversine`(l.c2, r.c2) END AS s0,
+          CASE WHEN l.c3 IS NULL OR r.c3 IS NULL THEN NULL WHEN l.c3 = r.c3 THEN 1e0 ELSE `crm`.`kindred_date_diff`(l.c3, r.c3) END AS s1,
+          CASE WHEN l.c4 IS NULL OR r.c4 IS NULL THEN NULL WHEN l.c4 = r.c4 THEN 1e0 ELSE `crm`.`kindred_date`(l.c4, r.c4) END AS s2,
+          CASE WHEN l.c5 IS NULL OR r.c5 IS NULL THEN NULL WHEN l.c5 = r.c5 THEN 1e0 ELSE `crm`.`kindred_ensemble`(l.c5, r.c5) END AS s3,
+          CASE WHEN l.c6 IS NULL OR r.c6 IS NULL THEN NULL WHEN l.c6 = r.c6 THEN 1e0 ELSE `crm`.`kindred_soundex_match`(l.c6, r.c6) END AS s4,
+          CASE WHEN l.c7 IS NULL OR r.c7 IS NULL THEN NULL WHEN l.c7 = r.c7 THEN 1e0 ELSE `crm`.`kindred_metaphone_match`(l.c7, r.c7) END AS s5
         FROM `crm`.`kindred_candidates` AS c
         JOIN `crm`.`kindred_records` AS l ON l.row_id = c.a
         JOIN `crm`.`kindred_records` AS r ON r.row_id = c.b

@@ -1,6 +1,6 @@
 -- kindred: more-functions.yaml compiled for trino
 -- Reads hive.crm.people (record id: record_id); every compared column is read as text.
--- Makes "hive"."crm"."kindred_ascii_fold", "hive"."crm"."kindred_qgram", "hive"."crm"."kindred_strip_honorifics", "hive"."crm"."kindred_geo_haversine", "hive"."crm"."kindred_date_diff", "hive"."crm"."kindred_date", "hive"."crm"."kindred_ensemble", "hive"."crm"."kindred_soundex_match", "hive"."crm"."kindred_records", "hive"."crm"."kindred_candidates", "hive"."crm"."kindred_edges".
+-- Makes "hive"."crm"."kindred_ascii_fold", "hive"."crm"."kindred_qgram", "hive"."crm"."kindred_metaphone", "hive"."crm"."kindred_strip_honorifics", "hive"."crm"."kindred_geo_haversine", "hive"."crm"."kindred_date_diff", "hive"."crm"."kindred_date", "hive"."crm"."kindred_ensemble", "hive"."crm"."kindred_soundex_match", "hive"."crm"."kindred_metaphone_match", "hive"."crm"."kindred_records", "hive"."crm"."kindred_candidates", "hive"."crm"."kindred_edges".
 -- "hive"."crm"."kindred_edges": a < b (record ids), score, decider (the deciding matchkey: 0 = place), matched (else the pair is in the review band).
 -- Cluster them: export "hive"."crm"."kindred_edges" as CSV or Parquet, then kindred cluster --edges <that file> --config more-functions.yaml
 
@@ -37,6 +37,136 @@ BEGIN
     SET i = i + 1;
   END WHILE;
   RETURN array_join(slice(array_sort(grams), 1, 5), ' ');
+END;
+
+-- "hive"."crm"."kindred_metaphone": the metaphone transform as a function (trino has no built-in equal to it): kindred's definition, on code points
+CREATE OR REPLACE FUNCTION "hive"."crm"."kindred_metaphone"(x VARCHAR)
+RETURNS VARCHAR
+LANGUAGE SQL
+DETERMINISTIC
+RETURNS NULL ON NULL INPUT
+BEGIN
+  DECLARE code_x VARCHAR;
+  DECLARE vs, c, nx, af, pv VARCHAR;
+  DECLARE n, i BIGINT DEFAULT 0;
+  SET code_x = '';
+  SET vs = normalize(upper(replace(normalize(x, NFKD), 'ß', 'SS')), NFKD);
+  IF regexp_like(upper(x), '^(KN|GN|PN|WR|AE)') THEN
+    SET vs = substr(vs, 2);
+  END IF;
+  SET n = length(vs);
+  SET i = 0;
+  WHILE i < n DO
+    SET c = substr(vs, i + 1, 1);
+    SET nx = IF(i + 1 < n, substr(vs, i + 2, 1), '*');
+    SET af = IF(i + 2 < n, substr(vs, i + 3, 1), '*');
+    SET pv = IF(i > 0, substr(vs, i, 1), '');
+    IF c = nx AND c <> 'C' THEN
+      SET i = i + 1;
+    ELSE
+      IF c IN ('A', 'E', 'I', 'O', 'U') THEN
+        IF i = 0 OR pv = ' ' THEN
+          SET code_x = concat(code_x, c);
+        END IF;
+      ELSEIF c = 'B' THEN
+        IF pv <> 'M' OR nx <> '*' THEN
+          SET code_x = concat(code_x, 'B');
+        END IF;
+      ELSEIF c = 'C' THEN
+        IF (nx = 'I' AND af = 'A') OR nx = 'H' THEN
+          SET code_x = concat(code_x, 'X');
+          SET i = i + 1;
+        ELSEIF nx IN ('I', 'E', 'Y') THEN
+          SET code_x = concat(code_x, 'S');
+          SET i = i + 1;
+        ELSE
+          SET code_x = concat(code_x, 'K');
+        END IF;
+      ELSEIF c = 'D' THEN
+        IF nx = 'G' AND af IN ('I', 'E', 'Y') THEN
+          SET code_x = concat(code_x, 'J');
+          SET i = i + 2;
+        ELSE
+          SET code_x = concat(code_x, 'T');
+        END IF;
+      ELSEIF c IN ('F', 'J', 'L', 'M', 'N', 'R') THEN
+        SET code_x = concat(code_x, c);
+      ELSEIF c = 'G' THEN
+        IF nx IN ('I', 'E', 'Y') THEN
+          SET code_x = concat(code_x, 'J');
+        ELSEIF (nx = 'H' AND af <> '*' AND NOT af IN ('A', 'E', 'I', 'O', 'U')) OR (nx = 'N' AND af = '*') THEN
+          SET i = i + 1;
+        ELSE
+          SET code_x = concat(code_x, 'K');
+        END IF;
+      ELSEIF c = 'H' THEN
+        IF i = 0 OR nx IN ('A', 'E', 'I', 'O', 'U') OR NOT pv IN ('A', 'E', 'I', 'O', 'U') THEN
+          SET code_x = concat(code_x, 'H');
+        END IF;
+      ELSEIF c = 'K' THEN
+        IF pv <> 'C' THEN
+          SET code_x = concat(code_x, 'K');
+        END IF;
+      ELSEIF c = 'P' THEN
+        IF nx = 'H' THEN
+          SET code_x = concat(code_x, 'F');
+          SET i = i + 1;
+        ELSE
+          SET code_x = concat(code_x, 'P');
+        END IF;
+      ELSEIF c = 'Q' THEN
+        SET code_x = concat(code_x, 'K');
+      ELSEIF c = 'S' THEN
+        IF nx = 'H' THEN
+          SET code_x = concat(code_x, 'X');
+          SET i = i + 1;
+        ELSEIF nx = 'I' AND af IN ('O', 'A') THEN
+          SET code_x = concat(code_x, 'X');
+          SET i = i + 2;
+        ELSE
+          SET code_x = concat(code_x, 'S');
+        END IF;
+      ELSEIF c = 'T' THEN
+        IF nx = 'I' AND af IN ('O', 'A') THEN
+          SET code_x = concat(code_x, 'X');
+        ELSEIF nx = 'H' THEN
+          SET code_x = concat(code_x, '0');
+          SET i = i + 1;
+        ELSEIF nx <> 'C' OR af <> 'H' THEN
+          SET code_x = concat(code_x, 'T');
+        END IF;
+      ELSEIF c = 'V' THEN
+        SET code_x = concat(code_x, 'F');
+      ELSEIF c = 'W' THEN
+        IF i = 0 AND nx = 'H' THEN
+          SET code_x = concat(code_x, 'W');
+          SET i = i + 1;
+        ELSEIF nx IN ('A', 'E', 'I', 'O', 'U') THEN
+          SET code_x = concat(code_x, 'W');
+        END IF;
+      ELSEIF c = 'X' THEN
+        IF i > 0 THEN
+          SET code_x = concat(code_x, 'KS');
+        ELSEIF nx = 'H' OR (nx = 'I' AND af IN ('O', 'A')) THEN
+          SET code_x = concat(code_x, 'X');
+        ELSE
+          SET code_x = concat(code_x, 'S');
+        END IF;
+      ELSEIF c = 'Y' THEN
+        IF nx IN ('A', 'E', 'I', 'O', 'U') THEN
+          SET code_x = concat(code_x, 'Y');
+        END IF;
+      ELSEIF c = 'Z' THEN
+        SET code_x = concat(code_x, 'S');
+      ELSEIF c = ' ' THEN
+        IF length(code_x) > 0 AND substr(code_x, length(code_x), 1) <> ' ' THEN
+          SET code_x = concat(code_x, ' ');
+        END IF;
+      END IF;
+      SET i = i + 1;
+    END IF;
+  END WHILE;
+  RETURN code_x;
 END;
 
 -- "hive"."crm"."kindred_strip_honorifics": the strip_honorifics transform as a function (trino has no built-in equal to it): kindred's definition, on code points
@@ -702,6 +832,253 @@ BEGIN
   RETURN IF(code_a <> '' AND code_a = code_b, 1e0, 0e0);
 END;
 
+-- "hive"."crm"."kindred_metaphone_match": the metaphone_match scorer as a function (trino has no built-in equal to it): kindred's definition, on code points
+CREATE OR REPLACE FUNCTION "hive"."crm"."kindred_metaphone_match"(a VARCHAR, b VARCHAR)
+RETURNS DOUBLE
+LANGUAGE SQL
+DETERMINISTIC
+RETURNS NULL ON NULL INPUT
+BEGIN
+  DECLARE code_a, code_b VARCHAR;
+  DECLARE vs, c, nx, af, pv VARCHAR;
+  DECLARE n, i BIGINT DEFAULT 0;
+  SET code_a = '';
+  SET vs = normalize(upper(replace(normalize(a, NFKD), 'ß', 'SS')), NFKD);
+  IF regexp_like(upper(a), '^(KN|GN|PN|WR|AE)') THEN
+    SET vs = substr(vs, 2);
+  END IF;
+  SET n = length(vs);
+  SET i = 0;
+  WHILE i < n DO
+    SET c = substr(vs, i + 1, 1);
+    SET nx = IF(i + 1 < n, substr(vs, i + 2, 1), '*');
+    SET af = IF(i + 2 < n, substr(vs, i + 3, 1), '*');
+    SET pv = IF(i > 0, substr(vs, i, 1), '');
+    IF c = nx AND c <> 'C' THEN
+      SET i = i + 1;
+    ELSE
+      IF c IN ('A', 'E', 'I', 'O', 'U') THEN
+        IF i = 0 OR pv = ' ' THEN
+          SET code_a = concat(code_a, c);
+        END IF;
+      ELSEIF c = 'B' THEN
+        IF pv <> 'M' OR nx <> '*' THEN
+          SET code_a = concat(code_a, 'B');
+        END IF;
+      ELSEIF c = 'C' THEN
+        IF (nx = 'I' AND af = 'A') OR nx = 'H' THEN
+          SET code_a = concat(code_a, 'X');
+          SET i = i + 1;
+        ELSEIF nx IN ('I', 'E', 'Y') THEN
+          SET code_a = concat(code_a, 'S');
+          SET i = i + 1;
+        ELSE
+          SET code_a = concat(code_a, 'K');
+        END IF;
+      ELSEIF c = 'D' THEN
+        IF nx = 'G' AND af IN ('I', 'E', 'Y') THEN
+          SET code_a = concat(code_a, 'J');
+          SET i = i + 2;
+        ELSE
+          SET code_a = concat(code_a, 'T');
+        END IF;
+      ELSEIF c IN ('F', 'J', 'L', 'M', 'N', 'R') THEN
+        SET code_a = concat(code_a, c);
+      ELSEIF c = 'G' THEN
+        IF nx IN ('I', 'E', 'Y') THEN
+          SET code_a = concat(code_a, 'J');
+        ELSEIF (nx = 'H' AND af <> '*' AND NOT af IN ('A', 'E', 'I', 'O', 'U')) OR (nx = 'N' AND af = '*') THEN
+          SET i = i + 1;
+        ELSE
+          SET code_a = concat(code_a, 'K');
+        END IF;
+      ELSEIF c = 'H' THEN
+        IF i = 0 OR nx IN ('A', 'E', 'I', 'O', 'U') OR NOT pv IN ('A', 'E', 'I', 'O', 'U') THEN
+          SET code_a = concat(code_a, 'H');
+        END IF;
+      ELSEIF c = 'K' THEN
+        IF pv <> 'C' THEN
+          SET code_a = concat(code_a, 'K');
+        END IF;
+      ELSEIF c = 'P' THEN
+        IF nx = 'H' THEN
+          SET code_a = concat(code_a, 'F');
+          SET i = i + 1;
+        ELSE
+          SET code_a = concat(code_a, 'P');
+        END IF;
+      ELSEIF c = 'Q' THEN
+        SET code_a = concat(code_a, 'K');
+      ELSEIF c = 'S' THEN
+        IF nx = 'H' THEN
+          SET code_a = concat(code_a, 'X');
+          SET i = i + 1;
+        ELSEIF nx = 'I' AND af IN ('O', 'A') THEN
+          SET code_a = concat(code_a, 'X');
+          SET i = i + 2;
+        ELSE
+          SET code_a = concat(code_a, 'S');
+        END IF;
+      ELSEIF c = 'T' THEN
+        IF nx = 'I' AND af IN ('O', 'A') THEN
+          SET code_a = concat(code_a, 'X');
+        ELSEIF nx = 'H' THEN
+          SET code_a = concat(code_a, '0');
+          SET i = i + 1;
+        ELSEIF nx <> 'C' OR af <> 'H' THEN
+          SET code_a = concat(code_a, 'T');
+        END IF;
+      ELSEIF c = 'V' THEN
+        SET code_a = concat(code_a, 'F');
+      ELSEIF c = 'W' THEN
+        IF i = 0 AND nx = 'H' THEN
+          SET code_a = concat(code_a, 'W');
+          SET i = i + 1;
+        ELSEIF nx IN ('A', 'E', 'I', 'O', 'U') THEN
+          SET code_a = concat(code_a, 'W');
+        END IF;
+      ELSEIF c = 'X' THEN
+        IF i > 0 THEN
+          SET code_a = concat(code_a, 'KS');
+        ELSEIF nx = 'H' OR (nx = 'I' AND af IN ('O', 'A')) THEN
+          SET code_a = concat(code_a, 'X');
+        ELSE
+          SET code_a = concat(code_a, 'S');
+        END IF;
+      ELSEIF c = 'Y' THEN
+        IF nx IN ('A', 'E', 'I', 'O', 'U') THEN
+          SET code_a = concat(code_a, 'Y');
+        END IF;
+      ELSEIF c = 'Z' THEN
+        SET code_a = concat(code_a, 'S');
+      ELSEIF c = ' ' THEN
+        IF length(code_a) > 0 AND substr(code_a, length(code_a), 1) <> ' ' THEN
+          SET code_a = concat(code_a, ' ');
+        END IF;
+      END IF;
+      SET i = i + 1;
+    END IF;
+  END WHILE;
+  SET code_b = '';
+  SET vs = normalize(upper(replace(normalize(b, NFKD), 'ß', 'SS')), NFKD);
+  IF regexp_like(upper(b), '^(KN|GN|PN|WR|AE)') THEN
+    SET vs = substr(vs, 2);
+  END IF;
+  SET n = length(vs);
+  SET i = 0;
+  WHILE i < n DO
+    SET c = substr(vs, i + 1, 1);
+    SET nx = IF(i + 1 < n, substr(vs, i + 2, 1), '*');
+    SET af = IF(i + 2 < n, substr(vs, i + 3, 1), '*');
+    SET pv = IF(i > 0, substr(vs, i, 1), '');
+    IF c = nx AND c <> 'C' THEN
+      SET i = i + 1;
+    ELSE
+      IF c IN ('A', 'E', 'I', 'O', 'U') THEN
+        IF i = 0 OR pv = ' ' THEN
+          SET code_b = concat(code_b, c);
+        END IF;
+      ELSEIF c = 'B' THEN
+        IF pv <> 'M' OR nx <> '*' THEN
+          SET code_b = concat(code_b, 'B');
+        END IF;
+      ELSEIF c = 'C' THEN
+        IF (nx = 'I' AND af = 'A') OR nx = 'H' THEN
+          SET code_b = concat(code_b, 'X');
+          SET i = i + 1;
+        ELSEIF nx IN ('I', 'E', 'Y') THEN
+          SET code_b = concat(code_b, 'S');
+          SET i = i + 1;
+        ELSE
+          SET code_b = concat(code_b, 'K');
+        END IF;
+      ELSEIF c = 'D' THEN
+        IF nx = 'G' AND af IN ('I', 'E', 'Y') THEN
+          SET code_b = concat(code_b, 'J');
+          SET i = i + 2;
+        ELSE
+          SET code_b = concat(code_b, 'T');
+        END IF;
+      ELSEIF c IN ('F', 'J', 'L', 'M', 'N', 'R') THEN
+        SET code_b = concat(code_b, c);
+      ELSEIF c = 'G' THEN
+        IF nx IN ('I', 'E', 'Y') THEN
+          SET code_b = concat(code_b, 'J');
+        ELSEIF (nx = 'H' AND af <> '*' AND NOT af IN ('A', 'E', 'I', 'O', 'U')) OR (nx = 'N' AND af = '*') THEN
+          SET i = i + 1;
+        ELSE
+          SET code_b = concat(code_b, 'K');
+        END IF;
+      ELSEIF c = 'H' THEN
+        IF i = 0 OR nx IN ('A', 'E', 'I', 'O', 'U') OR NOT pv IN ('A', 'E', 'I', 'O', 'U') THEN
+          SET code_b = concat(code_b, 'H');
+        END IF;
+      ELSEIF c = 'K' THEN
+        IF pv <> 'C' THEN
+          SET code_b = concat(code_b, 'K');
+        END IF;
+      ELSEIF c = 'P' THEN
+        IF nx = 'H' THEN
+          SET code_b = concat(code_b, 'F');
+          SET i = i + 1;
+        ELSE
+          SET code_b = concat(code_b, 'P');
+        END IF;
+      ELSEIF c = 'Q' THEN
+        SET code_b = concat(code_b, 'K');
+      ELSEIF c = 'S' THEN
+        IF nx = 'H' THEN
+          SET code_b = concat(code_b, 'X');
+          SET i = i + 1;
+        ELSEIF nx = 'I' AND af IN ('O', 'A') THEN
+          SET code_b = concat(code_b, 'X');
+          SET i = i + 2;
+        ELSE
+          SET code_b = concat(code_b, 'S');
+        END IF;
+      ELSEIF c = 'T' THEN
+        IF nx = 'I' AND af IN ('O', 'A') THEN
+          SET code_b = concat(code_b, 'X');
+        ELSEIF nx = 'H' THEN
+          SET code_b = concat(code_b, '0');
+          SET i = i + 1;
+        ELSEIF nx <> 'C' OR af <> 'H' THEN
+          SET code_b = concat(code_b, 'T');
+        END IF;
+      ELSEIF c = 'V' THEN
+        SET code_b = concat(code_b, 'F');
+      ELSEIF c = 'W' THEN
+        IF i = 0 AND nx = 'H' THEN
+          SET code_b = concat(code_b, 'W');
+          SET i = i + 1;
+        ELSEIF nx IN ('A', 'E', 'I', 'O', 'U') THEN
+          SET code_b = concat(code_b, 'W');
+        END IF;
+      ELSEIF c = 'X' THEN
+        IF i > 0 THEN
+          SET code_b = concat(code_b, 'KS');
+        ELSEIF nx = 'H' OR (nx = 'I' AND af IN ('O', 'A')) THEN
+          SET code_b = concat(code_b, 'X');
+        ELSE
+          SET code_b = concat(code_b, 'S');
+        END IF;
+      ELSEIF c = 'Y' THEN
+        IF nx IN ('A', 'E', 'I', 'O', 'U') THEN
+          SET code_b = concat(code_b, 'Y');
+        END IF;
+      ELSEIF c = 'Z' THEN
+        SET code_b = concat(code_b, 'S');
+      ELSEIF c = ' ' THEN
+        IF length(code_b) > 0 AND substr(code_b, length(code_b), 1) <> ' ' THEN
+          SET code_b = concat(code_b, ' ');
+        END IF;
+      END IF;
+      SET i = i + 1;
+    END IF;
+  END WHILE;
+  RETURN IF(code_a <> '' AND code_a = code_b, 1e0, 0e0);
+END;
+
 -- "hive"."crm"."kindred_records": one row per record: its id and every prepared (transformed) field
 CREATE TABLE "hive"."crm"."kindred_records" AS
 SELECT row_id,
@@ -709,24 +1086,30 @@ SELECT row_id,
   c1,
   c2,
   c3,
-  NULLIF(CASE WHEN c4 IS NULL THEN NULL ELSE "hive"."crm"."kindred_ascii_fold"(c4) END, '') AS c4,
-  c5
+  c4,
+  NULLIF(CASE WHEN c5 IS NULL THEN NULL ELSE "hive"."crm"."kindred_ascii_fold"(c5) END, '') AS c5,
+  c6,
+  c7
 FROM (
   SELECT row_id,
     NULLIF(CASE WHEN c0 IS NULL THEN NULL ELSE "hive"."crm"."kindred_ascii_fold"(c0) END, '') AS c0,
-    c1,
+    NULLIF(CASE WHEN c1 IS NULL THEN NULL ELSE "hive"."crm"."kindred_metaphone"(c1) END, '') AS c1,
     c2,
     c3,
-    NULLIF(CASE WHEN c4 IS NULL THEN NULL ELSE "hive"."crm"."kindred_strip_honorifics"(c4) END, '') AS c4,
-    c5
+    c4,
+    NULLIF(CASE WHEN c5 IS NULL THEN NULL ELSE "hive"."crm"."kindred_strip_honorifics"(c5) END, '') AS c5,
+    c6,
+    c7
   FROM (
     SELECT "record_id" AS row_id,
       NULLIF(CAST("surname" AS VARCHAR), '') AS c0,
-      NULLIF(CAST("location" AS VARCHAR), '') AS c1,
-      NULLIF(CAST("dob" AS VARCHAR), '') AS c2,
-      NULLIF(CAST("registered" AS VARCHAR), '') AS c3,
-      NULLIF(CAST("name" AS VARCHAR), '') AS c4,
-      NULLIF(CAST("surname" AS VARCHAR), '') AS c5
+      NULLIF(CAST("given_name" AS VARCHAR), '') AS c1,
+      NULLIF(CAST("location" AS VARCHAR), '') AS c2,
+      NULLIF(CAST("dob" AS VARCHAR), '') AS c3,
+      NULLIF(CAST("registered" AS VARCHAR), '') AS c4,
+      NULLIF(CAST("name" AS VARCHAR), '') AS c5,
+      NULLIF(CAST("surname" AS VARCHAR), '') AS c6,
+      NULLIF(CAST("given_name" AS VARCHAR), '') AS c7
     FROM "hive"."crm"."people"
   ) AS step1
 ) AS step2;
@@ -735,7 +1118,12 @@ FROM (
 CREATE TABLE "hive"."crm"."kindred_candidates" AS
 -- blocking.keys[0]
 SELECT l.row_id AS a, r.row_id AS b
-FROM "hive"."crm"."kindred_records" AS l JOIN "hive"."crm"."kindred_records" AS r ON l.c0 = r.c0 AND l.row_id < r.row_id;
+FROM "hive"."crm"."kindred_records" AS l JOIN "hive"."crm"."kindred_records" AS r ON l.c0 = r.c0 AND l.row_id < r.row_id
+UNION ALL
+-- blocking.keys[1]
+SELECT l.row_id AS a, r.row_id AS b
+FROM "hive"."crm"."kindred_records" AS l JOIN "hive"."crm"."kindred_records" AS r ON l.c1 = r.c1 AND l.row_id < r.row_id
+WHERE NOT (COALESCE(l.c0 = r.c0, FALSE));
 
 -- "hive"."crm"."kindred_edges": kept pairs: matched or in the review band, with the score and the deciding matchkey (index in the configuration)
 CREATE TABLE "hive"."crm"."kindred_edges" AS
@@ -749,14 +1137,15 @@ FROM (
       CASE WHEN m0 >= 0.7999999990000001e0 THEN CASE WHEN m0 >= 0.7999999990000001e0 THEN 0 END ELSE CASE WHEN TRUE THEN 0 END END AS decider
     FROM (
       SELECT a, b,
-        CASE WHEN (((((0e0 + CASE WHEN s0 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s1 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s2 IS NULL THEN 0e0 ELSE 0.5e0 END) + CASE WHEN s3 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s4 IS NULL THEN 0e0 ELSE 0.5e0 END) > 0e0 THEN (((((0e0 + CASE WHEN s0 IS NULL THEN 0e0 ELSE 1e0 * s0 END) + CASE WHEN s1 IS NULL THEN 0e0 ELSE 1e0 * s1 END) + CASE WHEN s2 IS NULL THEN 0e0 ELSE 0.5e0 * s2 END) + CASE WHEN s3 IS NULL THEN 0e0 ELSE 1e0 * s3 END) + CASE WHEN s4 IS NULL THEN 0e0 ELSE 0.5e0 * s4 END) / greatest((((((0e0 + CASE WHEN s0 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s1 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s2 IS NULL THEN 0e0 ELSE 0.5e0 END) + CASE WHEN s3 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s4 IS NULL THEN 0e0 ELSE 0.5e0 END), 0e0) ELSE 0e0 END AS m0
+        CASE WHEN ((((((0e0 + CASE WHEN s0 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s1 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s2 IS NULL THEN 0e0 ELSE 0.5e0 END) + CASE WHEN s3 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s4 IS NULL THEN 0e0 ELSE 0.5e0 END) + CASE WHEN s5 IS NULL THEN 0e0 ELSE 0.5e0 END) > 0e0 THEN ((((((0e0 + CASE WHEN s0 IS NULL THEN 0e0 ELSE 1e0 * s0 END) + CASE WHEN s1 IS NULL THEN 0e0 ELSE 1e0 * s1 END) + CASE WHEN s2 IS NULL THEN 0e0 ELSE 0.5e0 * s2 END) + CASE WHEN s3 IS NULL THEN 0e0 ELSE 1e0 * s3 END) + CASE WHEN s4 IS NULL THEN 0e0 ELSE 0.5e0 * s4 END) + CASE WHEN s5 IS NULL THEN 0e0 ELSE 0.5e0 * s5 END) / greatest(((((((0e0 + CASE WHEN s0 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s1 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s2 IS NULL THEN 0e0 ELSE 0.5e0 END) + CASE WHEN s3 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s4 IS NULL THEN 0e0 ELSE 0.5e0 END) + CASE WHEN s5 IS NULL THEN 0e0 ELSE 0.5e0 END), 0e0) ELSE 0e0 END AS m0
       FROM (
         SELECT c.a, c.b,
-          CASE WHEN l.c1 IS NULL OR r.c1 IS NULL THEN NULL WHEN l.c1 = r.c1 THEN 1e0 ELSE "hive"."crm"."kindred_geo_haversine"(l.c1, r.c1) END AS s0,
-          CASE WHEN l.c2 IS NULL OR r.c2 IS NULL THEN NULL WHEN l.c2 = r.c2 THEN 1e0 ELSE "hive"."crm"."kindred_date_diff"(l.c2, r.c2) END AS s1,
-          CASE WHEN l.c3 IS NULL OR r.c3 IS NULL THEN NULL WHEN l.c3 = r.c3 THEN 1e0 ELSE "hive"."crm"."kindred_date"(l.c3, r.c3) END AS s2,
-          CASE WHEN l.c4 IS NULL OR r.c4 IS NULL THEN NULL WHEN l.c4 = r.c4 THEN 1e0 ELSE "hive"."crm"."kindred_ensemble"(l.c4, r.c4) END AS s3,
-          CASE WHEN l.c5 IS NULL OR r.c5 IS NULL THEN NULL WHEN l.c5 = r.c5 THEN 1e0 ELSE "hive"."crm"."kindred_soundex_match"(l.c5, r.c5) END AS s4
+          CASE WHEN l.c2 IS NULL OR r.c2 IS NULL THEN NULL WHEN l.c2 = r.c2 THEN 1e0 ELSE "hive"."crm"."kindred_geo_haversine"(l.c2, r.c2) END AS s0,
+          CASE WHEN l.c3 IS NULL OR r.c3 IS NULL THEN NULL WHEN l.c3 = r.c3 THEN 1e0 ELSE "hive"."crm"."kindred_date_diff"(l.c3, r.c3) END AS s1,
+          CASE WHEN l.c4 IS NULL OR r.c4 IS NULL THEN NULL WHEN l.c4 = r.c4 THEN 1e0 ELSE "hive"."crm"."kindred_date"(l.c4, r.c4) END AS s2,
+          CASE WHEN l.c5 IS NULL OR r.c5 IS NULL THEN NULL WHEN l.c5 = r.c5 THEN 1e0 ELSE "hive"."crm"."kindred_ensemble"(l.c5, r.c5) END AS s3,
+          CASE WHEN l.c6 IS NULL OR r.c6 IS NULL THEN NULL WHEN l.c6 = r.c6 THEN 1e0 ELSE "hive"."crm"."kindred_soundex_match"(l.c6, r.c6) END AS s4,
+          CASE WHEN l.c7 IS NULL OR r.c7 IS NULL THEN NULL WHEN l.c7 = r.c7 THEN 1e0 ELSE "hive"."crm"."kindred_metaphone_match"(l.c7, r.c7) END AS s5
         FROM "hive"."crm"."kindred_candidates" AS c
         JOIN "hive"."crm"."kindred_records" AS l ON l.row_id = c.a
         JOIN "hive"."crm"."kindred_records" AS r ON r.row_id = c.b
