@@ -10,7 +10,7 @@ import { ASCII_FOLD, STRIP_HONORIFICS } from './functions/letters.js';
 import { METAPHONE, METAPHONE_MATCH } from './functions/metaphone.js';
 import { MONGE_ELKAN } from './functions/monge-elkan.js';
 import { AMOUNT, NUMERIC_DIFF } from './functions/numeric.js';
-import { QGRAM } from './functions/qgram.js';
+import { QGRAM, QGRAM_SCORER } from './functions/qgram.js';
 import { SOUNDEX, SOUNDEX_MATCH } from './functions/soundex.js';
 import { TOKEN_SET, TOKEN_SORT_SCORER, TOKEN_SORT_TRANSFORM } from './functions/token-ratio.js';
 import type { WarehouseFunction } from './functions/warehouse-function.js';
@@ -32,7 +32,7 @@ export interface CreatedFunction {
  * WAREHOUSE_FUNCTIONS.get('soundex')?.kind; // 'transform'
  */
 export const WAREHOUSE_FUNCTIONS: ReadonlyMap<string, WarehouseFunction> = new Map(
-  [JARO, JARO_WINKLER, DAMERAU_LEVENSHTEIN, SOUNDEX, TOKEN_SET, TOKEN_SORT_SCORER, TOKEN_SORT_TRANSFORM, NUMERIC_DIFF, AMOUNT, CODE_TOKEN, MONGE_ELKAN, GEO_HAVERSINE, DATE_DIFF, DATE, SOUNDEX_MATCH, ENSEMBLE, ASCII_FOLD, STRIP_HONORIFICS, QGRAM, METAPHONE, METAPHONE_MATCH].map((f) => [f.sqlName ?? f.name, f]),
+  [JARO, JARO_WINKLER, DAMERAU_LEVENSHTEIN, SOUNDEX, TOKEN_SET, TOKEN_SORT_SCORER, TOKEN_SORT_TRANSFORM, NUMERIC_DIFF, AMOUNT, CODE_TOKEN, MONGE_ELKAN, GEO_HAVERSINE, DATE_DIFF, DATE, SOUNDEX_MATCH, ENSEMBLE, ASCII_FOLD, STRIP_HONORIFICS, QGRAM, METAPHONE, METAPHONE_MATCH, QGRAM_SCORER].map((f) => [f.sqlName ?? f.name, f]),
 );
 
 /**

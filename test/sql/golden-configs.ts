@@ -96,7 +96,7 @@ blocking:
 );
 
 // The remaining warehouse functions: points, dates, the ensemble, Soundex and Metaphone agreement,
-// and the transforms ascii_fold, strip_honorifics, metaphone and qgram:2 (an integer argument bound at the call).
+// the qgram scorer, and the transforms ascii_fold, strip_honorifics, metaphone and qgram:2 (an integer argument bound at the call).
 const MORE_FUNCTIONS = parseConfigText(
   `
 matchkeys:
@@ -110,6 +110,7 @@ matchkeys:
       - {field: name, scorer: ensemble, weight: 1, transforms: [strip_honorifics, ascii_fold]}
       - {field: surname, scorer: soundex_match, weight: 0.5}
       - {field: given_name, scorer: metaphone_match, weight: 0.5}
+      - {field: street, scorer: qgram, weight: 0.5}
 blocking:
   keys:
     - fields: [{field: surname, transforms: [ascii_fold, "qgram:2"]}]

@@ -21,7 +21,7 @@ pairs.push(['martha', 'marhta'], ['', ''], ['a', 'a'], ['a', ''], ['dixon', 'dic
 pairs.push(['fuzzy was a bear', 'fuzzy fuzzy was a bear'], ['new york mets', 'new york meats'], ['John Smith', 'Smith  John'], ['\uff5e b', '😀 b'], ['a b c', 'c d']);
 const values = [...new Set(pairs.flat())].concat(['Ashcraft', 'joseph bradshaw', 'José', '123', 'Tymczak', 'Pfister', 'Straße', 'ﬀolkes']);
 
-/** The specs each function is checked with: its name, and for a function with parameters a spread of arguments. */
+/** The specs each function is checked with (by created name): its name, and for a function with parameters a spread of arguments. */
 const SPECS: Record<string, string[]> = {
   qgram: ['qgram', 'qgram:1', 'qgram:2', 'qgram:4', 'qgram:9'],
   numeric_diff: ['numeric_diff', 'numeric_diff:pct', 'numeric_diff:abs:5', 'numeric_diff:pct:0.25', 'numeric_diff:abs:0.001'],
@@ -106,12 +106,19 @@ metaphoneValues.push('Thompson', 'Knight', 'Wright', 'Aebersold', 'Xavier', 'Sch
 const metaphonePairs: Array<[string, string]> = metaphoneValues.map((v, i) => [v, metaphoneValues[(i * 7 + 3) % metaphoneValues.length]]);
 metaphonePairs.push(['Thompson', 'Tomson'], ['Knight', 'Night'], ['Smith', 'Smyth'], ['', '']);
 
-/** Inputs of a family of functions other than plain text (numbers, codes), by function name. */
+// Greek capitals with Σ before and after cased letters, case-ignorable marks and apostrophes between
+// (the final sigma), İ, and mixed case (the qgram scorer lower-cases with the full mapping).
+const SIGMA_PIECES = ['Σ', 'ΟΔΟΣ', 'ς', 'σ', 'Α', ' ', "'", '\u0301', '\u0345', '.', 'İ', 'ab', 'AB', 'x', '1', 'ǅ', 'ß'];
+const sigmaText = fc.array(fc.constantFrom(...SIGMA_PIECES), { minLength: 0, maxLength: 8 }).map((p) => p.join(''));
+const sigmaPairs: Array<[string, string]> = fc.sample(fc.tuple(sigmaText, sigmaText), { numRuns: 1500, seed: 31 });
+
+/** Inputs of a family of functions other than plain text (numbers, codes), by created function name. */
 const DOMAINS: Record<string, string[][]> = {
   numeric_diff: numberPairs,
   amount: numberValues.map((v) => [v]),
   code_token: codeValues.map((v) => [v]),
   geo_haversine: geoPairs,
+  qgram_jaccard: [...sigmaPairs, ...pairs.slice(0, 1000), ['ΟΔΟΣ', 'οδος'], ['ΟΔΟΣ', 'οδος'.toUpperCase()]],
   metaphone: [...metaphoneValues, ...values].map((v) => [v]),
   metaphone_match: [...metaphonePairs, ...pairs.slice(0, 500)],
   ascii_fold: [...titleValues, ...values].map((v) => [v]),
@@ -133,14 +140,16 @@ function kindred(f: WarehouseFunction, spec: string): (...args: string[]) => num
   return (x) => t(x) ?? '';
 }
 
-const inputs = (f: WarehouseFunction): string[][] => DOMAINS[f.name]?.filter((args) => args.length === (f.kind === 'scorer' ? 2 : 1)) ?? (f.kind === 'scorer' ? pairs : values.map((v) => [v]));
-const specsOf = (f: WarehouseFunction): string[] => SPECS[f.name] ?? [f.name];
+// By the created function's name (a transform and a scorer may share a configuration name).
+const inputs = (f: WarehouseFunction): string[][] => DOMAINS[f.sqlName ?? f.name] ?? (f.kind === 'scorer' ? pairs : values.map((v) => [v]));
+const specsOf = (f: WarehouseFunction): string[] => SPECS[f.sqlName ?? f.name] ?? [f.name];
 /** The spec's bound arguments as values (strings and numbers), as the script passes them. */
 const bound = (f: WarehouseFunction, spec: string): Array<string | number> => f.parameters?.bind(spec.split(':').slice(1)) ?? [];
 const label = (spec: string, args: string[]): string => `${spec}(${args.map((a) => JSON.stringify(a)).join(', ')})`;
 
 test('every warehouse function is one of kindred transforms or scorers and each dialect but DuckDB creates it', () => {
-  assert.deepEqual([...WAREHOUSE_FUNCTIONS.keys()].sort(), ['damerau_levenshtein', 'jaro', 'jaro_winkler', 'amount', 'ascii_fold', 'code_token', 'date', 'date_diff', 'ensemble', 'geo_haversine', 'metaphone', 'metaphone_match', 'monge_elkan', 'numeric_diff', 'qgram', 'soundex', 'soundex_match', 'strip_honorifics', 'token_set', 'token_sort', 'token_sort_ratio'].sort());
+  assert.deepEqual([...WAREHOUSE_FUNCTIONS.keys()].sort(), ['damerau_levenshtein', 'jaro', 'jaro_winkler', 'amount', 'ascii_fold', 'code_token', 'date', 'date_diff', 'ensemble', 'geo_haversine', 'metaphone', 'metaphone_match', 'monge_elkan', 'numeric_diff', 'qgram', 'qgram_jaccard', 'soundex', 'soundex_match', 'strip_honorifics', 'token_set', 'token_sort', 'token_sort_ratio'].sort());
+  for (const key of [...Object.keys(SPECS), ...Object.keys(DOMAINS)]) assert.ok(WAREHOUSE_FUNCTIONS.has(key), `inputs for ${key}, which is no warehouse function`);
   for (const [key, f] of WAREHOUSE_FUNCTIONS) {
     assert.equal(key, f.sqlName ?? f.name);
     assert.equal(f.kind === 'scorer' ? checkScorer(f.name) : checkTransform(f.name), null, f.name);

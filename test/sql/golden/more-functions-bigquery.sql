@@ -1,6 +1,6 @@
 -- kindred: more-functions.yaml compiled for bigquery
 -- Reads my-project.crm.people (record id: record_id); every compared column is read as text.
--- Makes `kindred_ascii_fold`, `kindred_qgram`, `kindred_metaphone`, `kindred_strip_honorifics`, `kindred_geo_haversine`, `kindred_date_diff`, `kindred_date`, `kindred_ensemble`, `kindred_soundex_match`, `kindred_metaphone_match`, `my-project`.`crm`.`kindred_records`, `my-project`.`crm`.`kindred_candidates`, `my-project`.`crm`.`kindred_edges`.
+-- Makes `kindred_ascii_fold`, `kindred_qgram`, `kindred_metaphone`, `kindred_strip_honorifics`, `kindred_geo_haversine`, `kindred_date_diff`, `kindred_date`, `kindred_ensemble`, `kindred_soundex_match`, `kindred_metaphone_match`, `kindred_qgram_jaccard`, `my-project`.`crm`.`kindred_records`, `my-project`.`crm`.`kindred_candidates`, `my-project`.`crm`.`kindred_edges`.
 -- `my-project`.`crm`.`kindred_edges`: a < b (record ids), score, decider (the deciding matchkey: 0 = place), matched (else the pair is in the review band).
 -- Cluster them: export `my-project`.`crm`.`kindred_edges` as CSV or Parquet, then kindred cluster --edges <that file> --config more-functions.yaml
 
@@ -655,6 +655,25 @@ function metaphoneMatch(a, b) {
 return metaphoneMatch(a, b);
 """;
 
+-- `kindred_qgram_jaccard`: the qgram scorer as a function (bigquery has no built-in equal to it): kindred's definition, on code points
+CREATE TEMP FUNCTION `kindred_qgram_jaccard`(a STRING, b STRING) RETURNS FLOAT64 LANGUAGE js AS r"""
+function qgramSet(value) {
+  const chars = Array.from('##' + value.toLowerCase() + '##');
+  const grams = new Set();
+  for (let i = 0; i + 3 <= chars.length; i++) grams.add(chars[i] + chars[i + 1] + chars[i + 2]);
+  return grams;
+}
+function qgramSimilarity(a, b) {
+  if (a === b) return 1;
+  const x = qgramSet(a), y = qgramSet(b);
+  let shared = 0;
+  for (const g of x) if (y.has(g)) shared++;
+  const union = x.size + y.size - shared;
+  return union === 0 ? 1 : shared / union;
+}
+return qgramSimilarity(a, b);
+""";
+
 -- `my-project`.`crm`.`kindred_records`: one row per record: its id and every prepared (transformed) field
 CREATE OR REPLACE TABLE `my-project`.`crm`.`kindred_records` AS
 SELECT row_id,
@@ -665,7 +684,8 @@ SELECT row_id,
   c4,
   NULLIF(CASE WHEN c5 IS NULL THEN NULL ELSE `kindred_ascii_fold`(c5) END, '') AS c5,
   c6,
-  c7
+  c7,
+  c8
 FROM (
   SELECT row_id,
     NULLIF(CASE WHEN c0 IS NULL THEN NULL ELSE `kindred_ascii_fold`(c0) END, '') AS c0,
@@ -675,7 +695,8 @@ FROM (
     c4,
     NULLIF(CASE WHEN c5 IS NULL THEN NULL ELSE `kindred_strip_honorifics`(c5) END, '') AS c5,
     c6,
-    c7
+    c7,
+    c8
   FROM (
     SELECT `record_id` AS row_id,
       NULLIF(CAST(`surname` AS STRING), '') AS c0,
@@ -685,7 +706,8 @@ FROM (
       NULLIF(CAST(`registered` AS STRING), '') AS c4,
       NULLIF(CAST(`name` AS STRING), '') AS c5,
       NULLIF(CAST(`surname` AS STRING), '') AS c6,
-      NULLIF(CAST(`given_name` AS STRING), '') AS c7
+      NULLIF(CAST(`given_name` AS STRING), '') AS c7,
+      NULLIF(CAST(`street` AS STRING), '') AS c8
     FROM `my-project`.`crm`.`people`
   ) AS step1
 ) AS step2;
@@ -713,7 +735,7 @@ FROM (
       CASE WHEN m0 >= 0.7999999990000001e0 THEN CASE WHEN m0 >= 0.7999999990000001e0 THEN 0 END ELSE CASE WHEN TRUE THEN 0 END END AS decider
     FROM (
       SELECT a, b,
-        CASE WHEN ((((((0e0 + CASE WHEN s0 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s1 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s2 IS NULL THEN 0e0 ELSE 0.5e0 END) + CASE WHEN s3 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s4 IS NULL THEN 0e0 ELSE 0.5e0 END) + CASE WHEN s5 IS NULL THEN 0e0 ELSE 0.5e0 END) > 0e0 THEN ((((((0e0 + CASE WHEN s0 IS NULL THEN 0e0 ELSE 1e0 * s0 END) + CASE WHEN s1 IS NULL THEN 0e0 ELSE 1e0 * s1 END) + CASE WHEN s2 IS NULL THEN 0e0 ELSE 0.5e0 * s2 END) + CASE WHEN s3 IS NULL THEN 0e0 ELSE 1e0 * s3 END) + CASE WHEN s4 IS NULL THEN 0e0 ELSE 0.5e0 * s4 END) + CASE WHEN s5 IS NULL THEN 0e0 ELSE 0.5e0 * s5 END) / GREATEST(((((((0e0 + CASE WHEN s0 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s1 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s2 IS NULL THEN 0e0 ELSE 0.5e0 END) + CASE WHEN s3 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s4 IS NULL THEN 0e0 ELSE 0.5e0 END) + CASE WHEN s5 IS NULL THEN 0e0 ELSE 0.5e0 END), 0e0) ELSE 0e0 END AS m0
+        CASE WHEN (((((((0e0 + CASE WHEN s0 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s1 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s2 IS NULL THEN 0e0 ELSE 0.5e0 END) + CASE WHEN s3 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s4 IS NULL THEN 0e0 ELSE 0.5e0 END) + CASE WHEN s5 IS NULL THEN 0e0 ELSE 0.5e0 END) + CASE WHEN s6 IS NULL THEN 0e0 ELSE 0.5e0 END) > 0e0 THEN (((((((0e0 + CASE WHEN s0 IS NULL THEN 0e0 ELSE 1e0 * s0 END) + CASE WHEN s1 IS NULL THEN 0e0 ELSE 1e0 * s1 END) + CASE WHEN s2 IS NULL THEN 0e0 ELSE 0.5e0 * s2 END) + CASE WHEN s3 IS NULL THEN 0e0 ELSE 1e0 * s3 END) + CASE WHEN s4 IS NULL THEN 0e0 ELSE 0.5e0 * s4 END) + CASE WHEN s5 IS NULL THEN 0e0 ELSE 0.5e0 * s5 END) + CASE WHEN s6 IS NULL THEN 0e0 ELSE 0.5e0 * s6 END) / GREATEST((((((((0e0 + CASE WHEN s0 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s1 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s2 IS NULL THEN 0e0 ELSE 0.5e0 END) + CASE WHEN s3 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s4 IS NULL THEN 0e0 ELSE 0.5e0 END) + CASE WHEN s5 IS NULL THEN 0e0 ELSE 0.5e0 END) + CASE WHEN s6 IS NULL THEN 0e0 ELSE 0.5e0 END), 0e0) ELSE 0e0 END AS m0
       FROM (
         SELECT c.a, c.b,
           CASE WHEN l.c2 IS NULL OR r.c2 IS NULL THEN NULL WHEN l.c2 = r.c2 THEN 1e0 ELSE `kindred_geo_haversine`(l.c2, r.c2) END AS s0,
@@ -721,7 +743,8 @@ FROM (
           CASE WHEN l.c4 IS NULL OR r.c4 IS NULL THEN NULL WHEN l.c4 = r.c4 THEN 1e0 ELSE `kindred_date`(l.c4, r.c4) END AS s2,
           CASE WHEN l.c5 IS NULL OR r.c5 IS NULL THEN NULL WHEN l.c5 = r.c5 THEN 1e0 ELSE `kindred_ensemble`(l.c5, r.c5) END AS s3,
           CASE WHEN l.c6 IS NULL OR r.c6 IS NULL THEN NULL WHEN l.c6 = r.c6 THEN 1e0 ELSE `kindred_soundex_match`(l.c6, r.c6) END AS s4,
-          CASE WHEN l.c7 IS NULL OR r.c7 IS NULL THEN NULL WHEN l.c7 = r.c7 THEN 1e0 ELSE `kindred_metaphone_match`(l.c7, r.c7) END AS s5
+          CASE WHEN l.c7 IS NULL OR r.c7 IS NULL THEN NULL WHEN l.c7 = r.c7 THEN 1e0 ELSE `kindred_metaphone_match`(l.c7, r.c7) END AS s5,
+          CASE WHEN l.c8 IS NULL OR r.c8 IS NULL THEN NULL WHEN l.c8 = r.c8 THEN 1e0 ELSE `kindred_qgram_jaccard`(l.c8, r.c8) END AS s6
         FROM `my-project`.`crm`.`kindred_candidates` AS c
         JOIN `my-project`.`crm`.`kindred_records` AS l ON l.row_id = c.a
         JOIN `my-project`.`crm`.`kindred_records` AS r ON r.row_id = c.b

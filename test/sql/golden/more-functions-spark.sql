@@ -1,6 +1,6 @@
 -- kindred: more-functions.yaml compiled for spark
 -- Reads crm.people (record id: record_id); every compared column is read as text.
--- Makes `crm`.`kindred_ascii_fold`, `crm`.`kindred_qgram`, `crm`.`kindred_metaphone`, `crm`.`kindred_strip_honorifics`, `crm`.`kindred_geo_haversine`, `crm`.`kindred_date_diff`, `crm`.`kindred_date`, `crm`.`kindred_ensemble`, `crm`.`kindred_soundex_match`, `crm`.`kindred_metaphone_match`, `crm`.`kindred_records`, `crm`.`kindred_candidates`, `crm`.`kindred_edges`.
+-- Makes `crm`.`kindred_ascii_fold`, `crm`.`kindred_qgram`, `crm`.`kindred_metaphone`, `crm`.`kindred_strip_honorifics`, `crm`.`kindred_geo_haversine`, `crm`.`kindred_date_diff`, `crm`.`kindred_date`, `crm`.`kindred_ensemble`, `crm`.`kindred_soundex_match`, `crm`.`kindred_metaphone_match`, `crm`.`kindred_qgram_jaccard`, `crm`.`kindred_records`, `crm`.`kindred_candidates`, `crm`.`kindred_edges`.
 -- `crm`.`kindred_edges`: a < b (record ids), score, decider (the deciding matchkey: 0 = place), matched (else the pair is in the review band).
 -- Cluster them: export `crm`.`kindred_edges` as CSV or Parquet, then kindred cluster --edges <that file> --config more-functions.yaml
 
@@ -673,6 +673,23 @@ def metaphone_match(a, b):
 return metaphone_match(a, b)
 $$;
 
+-- `crm`.`kindred_qgram_jaccard`: the qgram scorer as a function (spark has no built-in equal to it): kindred's definition, on code points
+CREATE OR REPLACE FUNCTION `crm`.`kindred_qgram_jaccard`(a STRING, b STRING) RETURNS DOUBLE LANGUAGE PYTHON AS $$
+def qgram_set(value):
+    chars = '##' + value.lower() + '##'
+    return {chars[i:i + 3] for i in range(len(chars) - 2)}
+
+def qgram_similarity(a, b):
+    if a == b:
+        return 1.0
+    x, y = qgram_set(a), qgram_set(b)
+    shared = len(x & y)
+    union = len(x) + len(y) - shared
+    return 1.0 if union == 0 else shared / union
+
+return qgram_similarity(a, b)
+$$;
+
 -- `crm`.`kindred_records`: one row per record: its id and every prepared (transformed) field
 CREATE OR REPLACE TABLE `crm`.`kindred_records` AS
 SELECT row_id,
@@ -683,7 +700,8 @@ SELECT row_id,
   c4,
   NULLIF(CASE WHEN c5 IS NULL THEN NULL ELSE `crm`.`kindred_ascii_fold`(c5) END, '') AS c5,
   c6,
-  c7
+  c7,
+  c8
 FROM (
   SELECT row_id,
     NULLIF(CASE WHEN c0 IS NULL THEN NULL ELSE `crm`.`kindred_ascii_fold`(c0) END, '') AS c0,
@@ -693,7 +711,8 @@ FROM (
     c4,
     NULLIF(CASE WHEN c5 IS NULL THEN NULL ELSE `crm`.`kindred_strip_honorifics`(c5) END, '') AS c5,
     c6,
-    c7
+    c7,
+    c8
   FROM (
     SELECT `record_id` AS row_id,
       NULLIF(CAST(`surname` AS STRING), '') AS c0,
@@ -703,7 +722,8 @@ FROM (
       NULLIF(CAST(`registered` AS STRING), '') AS c4,
       NULLIF(CAST(`name` AS STRING), '') AS c5,
       NULLIF(CAST(`surname` AS STRING), '') AS c6,
-      NULLIF(CAST(`given_name` AS STRING), '') AS c7
+      NULLIF(CAST(`given_name` AS STRING), '') AS c7,
+      NULLIF(CAST(`street` AS STRING), '') AS c8
     FROM `crm`.`people`
   ) AS step1
 ) AS step2;
@@ -731,7 +751,7 @@ FROM (
       CASE WHEN m0 >= 0.7999999990000001e0 THEN CASE WHEN m0 >= 0.7999999990000001e0 THEN 0 END ELSE CASE WHEN TRUE THEN 0 END END AS decider
     FROM (
       SELECT a, b,
-        CASE WHEN ((((((0e0 + CASE WHEN s0 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s1 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s2 IS NULL THEN 0e0 ELSE 0.5e0 END) + CASE WHEN s3 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s4 IS NULL THEN 0e0 ELSE 0.5e0 END) + CASE WHEN s5 IS NULL THEN 0e0 ELSE 0.5e0 END) > 0e0 THEN ((((((0e0 + CASE WHEN s0 IS NULL THEN 0e0 ELSE 1e0 * s0 END) + CASE WHEN s1 IS NULL THEN 0e0 ELSE 1e0 * s1 END) + CASE WHEN s2 IS NULL THEN 0e0 ELSE 0.5e0 * s2 END) + CASE WHEN s3 IS NULL THEN 0e0 ELSE 1e0 * s3 END) + CASE WHEN s4 IS NULL THEN 0e0 ELSE 0.5e0 * s4 END) + CASE WHEN s5 IS NULL THEN 0e0 ELSE 0.5e0 * s5 END) / greatest(((((((0e0 + CASE WHEN s0 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s1 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s2 IS NULL THEN 0e0 ELSE 0.5e0 END) + CASE WHEN s3 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s4 IS NULL THEN 0e0 ELSE 0.5e0 END) + CASE WHEN s5 IS NULL THEN 0e0 ELSE 0.5e0 END), 0e0) ELSE 0e0 END AS m0
+        CASE WHEN (((((((0e0 + CASE WHEN s0 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s1 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s2 IS NULL THEN 0e0 ELSE 0.5e0 END) + CASE WHEN s3 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s4 IS NULL THEN 0e0 ELSE 0.5e0 END) + CASE WHEN s5 IS NULL THEN 0e0 ELSE 0.5e0 END) + CASE WHEN s6 IS NULL THEN 0e0 ELSE 0.5e0 END) > 0e0 THEN (((((((0e0 + CASE WHEN s0 IS NULL THEN 0e0 ELSE 1e0 * s0 END) + CASE WHEN s1 IS NULL THEN 0e0 ELSE 1e0 * s1 END) + CASE WHEN s2 IS NULL THEN 0e0 ELSE 0.5e0 * s2 END) + CASE WHEN s3 IS NULL THEN 0e0 ELSE 1e0 * s3 END) + CASE WHEN s4 IS NULL THEN 0e0 ELSE 0.5e0 * s4 END) + CASE WHEN s5 IS NULL THEN 0e0 ELSE 0.5e0 * s5 END) + CASE WHEN s6 IS NULL THEN 0e0 ELSE 0.5e0 * s6 END) / greatest((((((((0e0 + CASE WHEN s0 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s1 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s2 IS NULL THEN 0e0 ELSE 0.5e0 END) + CASE WHEN s3 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s4 IS NULL THEN 0e0 ELSE 0.5e0 END) + CASE WHEN s5 IS NULL THEN 0e0 ELSE 0.5e0 END) + CASE WHEN s6 IS NULL THEN 0e0 ELSE 0.5e0 END), 0e0) ELSE 0e0 END AS m0
       FROM (
         SELECT c.a, c.b,
           CASE WHEN l.c2 IS NULL OR r.c2 IS NULL THEN NULL WHEN l.c2 = r.c2 THEN 1e0 ELSE `crm`.`kindred_geo_haversine`(l.c2, r.c2) END AS s0,
@@ -739,7 +759,8 @@ FROM (
           CASE WHEN l.c4 IS NULL OR r.c4 IS NULL THEN NULL WHEN l.c4 = r.c4 THEN 1e0 ELSE `crm`.`kindred_date`(l.c4, r.c4) END AS s2,
           CASE WHEN l.c5 IS NULL OR r.c5 IS NULL THEN NULL WHEN l.c5 = r.c5 THEN 1e0 ELSE `crm`.`kindred_ensemble`(l.c5, r.c5) END AS s3,
           CASE WHEN l.c6 IS NULL OR r.c6 IS NULL THEN NULL WHEN l.c6 = r.c6 THEN 1e0 ELSE `crm`.`kindred_soundex_match`(l.c6, r.c6) END AS s4,
-          CASE WHEN l.c7 IS NULL OR r.c7 IS NULL THEN NULL WHEN l.c7 = r.c7 THEN 1e0 ELSE `crm`.`kindred_metaphone_match`(l.c7, r.c7) END AS s5
+          CASE WHEN l.c7 IS NULL OR r.c7 IS NULL THEN NULL WHEN l.c7 = r.c7 THEN 1e0 ELSE `crm`.`kindred_metaphone_match`(l.c7, r.c7) END AS s5,
+          CASE WHEN l.c8 IS NULL OR r.c8 IS NULL THEN NULL WHEN l.c8 = r.c8 THEN 1e0 ELSE `crm`.`kindred_qgram_jaccard`(l.c8, r.c8) END AS s6
         FROM `crm`.`kindred_candidates` AS c
         JOIN `crm`.`kindred_records` AS l ON l.row_id = c.a
         JOIN `crm`.`kindred_records` AS r ON r.row_id = c.b

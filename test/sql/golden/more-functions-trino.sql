@@ -1,6 +1,6 @@
 -- kindred: more-functions.yaml compiled for trino
 -- Reads hive.crm.people (record id: record_id); every compared column is read as text.
--- Makes "hive"."crm"."kindred_ascii_fold", "hive"."crm"."kindred_qgram", "hive"."crm"."kindred_metaphone", "hive"."crm"."kindred_strip_honorifics", "hive"."crm"."kindred_geo_haversine", "hive"."crm"."kindred_date_diff", "hive"."crm"."kindred_date", "hive"."crm"."kindred_ensemble", "hive"."crm"."kindred_soundex_match", "hive"."crm"."kindred_metaphone_match", "hive"."crm"."kindred_records", "hive"."crm"."kindred_candidates", "hive"."crm"."kindred_edges".
+-- Makes "hive"."crm"."kindred_ascii_fold", "hive"."crm"."kindred_qgram", "hive"."crm"."kindred_metaphone", "hive"."crm"."kindred_strip_honorifics", "hive"."crm"."kindred_geo_haversine", "hive"."crm"."kindred_date_diff", "hive"."crm"."kindred_date", "hive"."crm"."kindred_ensemble", "hive"."crm"."kindred_soundex_match", "hive"."crm"."kindred_metaphone_match", "hive"."crm"."kindred_qgram_jaccard", "hive"."crm"."kindred_records", "hive"."crm"."kindred_candidates", "hive"."crm"."kindred_edges".
 -- "hive"."crm"."kindred_edges": a < b (record ids), score, decider (the deciding matchkey: 0 = place), matched (else the pair is in the review band).
 -- Cluster them: export "hive"."crm"."kindred_edges" as CSV or Parquet, then kindred cluster --edges <that file> --config more-functions.yaml
 
@@ -1079,6 +1079,101 @@ BEGIN
   RETURN IF(code_a <> '' AND code_a = code_b, 1e0, 0e0);
 END;
 
+-- "hive"."crm"."kindred_qgram_jaccard": the qgram scorer as a function (trino has no built-in equal to it): kindred's definition, on code points
+CREATE OR REPLACE FUNCTION "hive"."crm"."kindred_qgram_jaccard"(a VARCHAR, b VARCHAR)
+RETURNS DOUBLE
+LANGUAGE SQL
+DETERMINISTIC
+RETURNS NULL ON NULL INPUT
+BEGIN
+  DECLARE la, lb, ch, padded, gram VARCHAR;
+  DECLARE ga, gb ARRAY(VARCHAR);
+  DECLARE i, k, shared, total BIGINT DEFAULT 0;
+  DECLARE final_sigma BOOLEAN DEFAULT FALSE;
+  IF a = b THEN
+    RETURN 1e0;
+  END IF;
+  SET la = '';
+  SET i = 1;
+  WHILE i <= length(a) DO
+    SET ch = substr(a, i, 1);
+    IF ch = 'İ' THEN
+      SET la = concat(la, 'i', chr(775));
+    ELSEIF ch = 'Σ' THEN
+      SET k = i - 1;
+      WHILE k >= 1 AND regexp_like(substr(a, k, 1), '^\p{Case_Ignorable}$') DO
+        SET k = k - 1;
+      END WHILE;
+      SET final_sigma = k >= 1 AND regexp_like(substr(a, k, 1), '^\p{Cased}$');
+      SET k = i + 1;
+      WHILE k <= length(a) AND regexp_like(substr(a, k, 1), '^\p{Case_Ignorable}$') DO
+        SET k = k + 1;
+      END WHILE;
+      IF k <= length(a) AND regexp_like(substr(a, k, 1), '^\p{Cased}$') THEN
+        SET final_sigma = FALSE;
+      END IF;
+      SET la = concat(la, IF(final_sigma, 'ς', 'σ'));
+    ELSE
+      SET la = concat(la, lower(ch));
+    END IF;
+    SET i = i + 1;
+  END WHILE;
+  SET lb = '';
+  SET i = 1;
+  WHILE i <= length(b) DO
+    SET ch = substr(b, i, 1);
+    IF ch = 'İ' THEN
+      SET lb = concat(lb, 'i', chr(775));
+    ELSEIF ch = 'Σ' THEN
+      SET k = i - 1;
+      WHILE k >= 1 AND regexp_like(substr(b, k, 1), '^\p{Case_Ignorable}$') DO
+        SET k = k - 1;
+      END WHILE;
+      SET final_sigma = k >= 1 AND regexp_like(substr(b, k, 1), '^\p{Cased}$');
+      SET k = i + 1;
+      WHILE k <= length(b) AND regexp_like(substr(b, k, 1), '^\p{Case_Ignorable}$') DO
+        SET k = k + 1;
+      END WHILE;
+      IF k <= length(b) AND regexp_like(substr(b, k, 1), '^\p{Cased}$') THEN
+        SET final_sigma = FALSE;
+      END IF;
+      SET lb = concat(lb, IF(final_sigma, 'ς', 'σ'));
+    ELSE
+      SET lb = concat(lb, lower(ch));
+    END IF;
+    SET i = i + 1;
+  END WHILE;
+  SET padded = concat('##', la, '##');
+  SET ga = ARRAY[substr(padded, 1, 3)];
+  SET i = 2;
+  WHILE i + 2 <= length(padded) DO
+    SET gram = substr(padded, i, 3);
+    IF NOT contains(ga, gram) THEN
+      SET ga = ga || gram;
+    END IF;
+    SET i = i + 1;
+  END WHILE;
+  SET padded = concat('##', lb, '##');
+  SET gb = ARRAY[substr(padded, 1, 3)];
+  SET i = 2;
+  WHILE i + 2 <= length(padded) DO
+    SET gram = substr(padded, i, 3);
+    IF NOT contains(gb, gram) THEN
+      SET gb = gb || gram;
+    END IF;
+    SET i = i + 1;
+  END WHILE;
+  SET i = 1;
+  WHILE i <= cardinality(ga) DO
+    IF contains(gb, element_at(ga, i)) THEN
+      SET shared = shared + 1;
+    END IF;
+    SET i = i + 1;
+  END WHILE;
+  SET total = cardinality(ga) + cardinality(gb) - shared;
+  RETURN IF(total = 0, 1e0, CAST(shared AS DOUBLE) / total);
+END;
+
 -- "hive"."crm"."kindred_records": one row per record: its id and every prepared (transformed) field
 CREATE TABLE "hive"."crm"."kindred_records" AS
 SELECT row_id,
@@ -1089,7 +1184,8 @@ SELECT row_id,
   c4,
   NULLIF(CASE WHEN c5 IS NULL THEN NULL ELSE "hive"."crm"."kindred_ascii_fold"(c5) END, '') AS c5,
   c6,
-  c7
+  c7,
+  c8
 FROM (
   SELECT row_id,
     NULLIF(CASE WHEN c0 IS NULL THEN NULL ELSE "hive"."crm"."kindred_ascii_fold"(c0) END, '') AS c0,
@@ -1099,7 +1195,8 @@ FROM (
     c4,
     NULLIF(CASE WHEN c5 IS NULL THEN NULL ELSE "hive"."crm"."kindred_strip_honorifics"(c5) END, '') AS c5,
     c6,
-    c7
+    c7,
+    c8
   FROM (
     SELECT "record_id" AS row_id,
       NULLIF(CAST("surname" AS VARCHAR), '') AS c0,
@@ -1109,7 +1206,8 @@ FROM (
       NULLIF(CAST("registered" AS VARCHAR), '') AS c4,
       NULLIF(CAST("name" AS VARCHAR), '') AS c5,
       NULLIF(CAST("surname" AS VARCHAR), '') AS c6,
-      NULLIF(CAST("given_name" AS VARCHAR), '') AS c7
+      NULLIF(CAST("given_name" AS VARCHAR), '') AS c7,
+      NULLIF(CAST("street" AS VARCHAR), '') AS c8
     FROM "hive"."crm"."people"
   ) AS step1
 ) AS step2;
@@ -1137,7 +1235,7 @@ FROM (
       CASE WHEN m0 >= 0.7999999990000001e0 THEN CASE WHEN m0 >= 0.7999999990000001e0 THEN 0 END ELSE CASE WHEN TRUE THEN 0 END END AS decider
     FROM (
       SELECT a, b,
-        CASE WHEN ((((((0e0 + CASE WHEN s0 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s1 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s2 IS NULL THEN 0e0 ELSE 0.5e0 END) + CASE WHEN s3 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s4 IS NULL THEN 0e0 ELSE 0.5e0 END) + CASE WHEN s5 IS NULL THEN 0e0 ELSE 0.5e0 END) > 0e0 THEN ((((((0e0 + CASE WHEN s0 IS NULL THEN 0e0 ELSE 1e0 * s0 END) + CASE WHEN s1 IS NULL THEN 0e0 ELSE 1e0 * s1 END) + CASE WHEN s2 IS NULL THEN 0e0 ELSE 0.5e0 * s2 END) + CASE WHEN s3 IS NULL THEN 0e0 ELSE 1e0 * s3 END) + CASE WHEN s4 IS NULL THEN 0e0 ELSE 0.5e0 * s4 END) + CASE WHEN s5 IS NULL THEN 0e0 ELSE 0.5e0 * s5 END) / greatest(((((((0e0 + CASE WHEN s0 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s1 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s2 IS NULL THEN 0e0 ELSE 0.5e0 END) + CASE WHEN s3 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s4 IS NULL THEN 0e0 ELSE 0.5e0 END) + CASE WHEN s5 IS NULL THEN 0e0 ELSE 0.5e0 END), 0e0) ELSE 0e0 END AS m0
+        CASE WHEN (((((((0e0 + CASE WHEN s0 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s1 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s2 IS NULL THEN 0e0 ELSE 0.5e0 END) + CASE WHEN s3 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s4 IS NULL THEN 0e0 ELSE 0.5e0 END) + CASE WHEN s5 IS NULL THEN 0e0 ELSE 0.5e0 END) + CASE WHEN s6 IS NULL THEN 0e0 ELSE 0.5e0 END) > 0e0 THEN (((((((0e0 + CASE WHEN s0 IS NULL THEN 0e0 ELSE 1e0 * s0 END) + CASE WHEN s1 IS NULL THEN 0e0 ELSE 1e0 * s1 END) + CASE WHEN s2 IS NULL THEN 0e0 ELSE 0.5e0 * s2 END) + CASE WHEN s3 IS NULL THEN 0e0 ELSE 1e0 * s3 END) + CASE WHEN s4 IS NULL THEN 0e0 ELSE 0.5e0 * s4 END) + CASE WHEN s5 IS NULL THEN 0e0 ELSE 0.5e0 * s5 END) + CASE WHEN s6 IS NULL THEN 0e0 ELSE 0.5e0 * s6 END) / greatest((((((((0e0 + CASE WHEN s0 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s1 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s2 IS NULL THEN 0e0 ELSE 0.5e0 END) + CASE WHEN s3 IS NULL THEN 0e0 ELSE 1e0 END) + CASE WHEN s4 IS NULL THEN 0e0 ELSE 0.5e0 END) + CASE WHEN s5 IS NULL THEN 0e0 ELSE 0.5e0 END) + CASE WHEN s6 IS NULL THEN 0e0 ELSE 0.5e0 END), 0e0) ELSE 0e0 END AS m0
       FROM (
         SELECT c.a, c.b,
           CASE WHEN l.c2 IS NULL OR r.c2 IS NULL THEN NULL WHEN l.c2 = r.c2 THEN 1e0 ELSE "hive"."crm"."kindred_geo_haversine"(l.c2, r.c2) END AS s0,
@@ -1145,7 +1243,8 @@ FROM (
           CASE WHEN l.c4 IS NULL OR r.c4 IS NULL THEN NULL WHEN l.c4 = r.c4 THEN 1e0 ELSE "hive"."crm"."kindred_date"(l.c4, r.c4) END AS s2,
           CASE WHEN l.c5 IS NULL OR r.c5 IS NULL THEN NULL WHEN l.c5 = r.c5 THEN 1e0 ELSE "hive"."crm"."kindred_ensemble"(l.c5, r.c5) END AS s3,
           CASE WHEN l.c6 IS NULL OR r.c6 IS NULL THEN NULL WHEN l.c6 = r.c6 THEN 1e0 ELSE "hive"."crm"."kindred_soundex_match"(l.c6, r.c6) END AS s4,
-          CASE WHEN l.c7 IS NULL OR r.c7 IS NULL THEN NULL WHEN l.c7 = r.c7 THEN 1e0 ELSE "hive"."crm"."kindred_metaphone_match"(l.c7, r.c7) END AS s5
+          CASE WHEN l.c7 IS NULL OR r.c7 IS NULL THEN NULL WHEN l.c7 = r.c7 THEN 1e0 ELSE "hive"."crm"."kindred_metaphone_match"(l.c7, r.c7) END AS s5,
+          CASE WHEN l.c8 IS NULL OR r.c8 IS NULL THEN NULL WHEN l.c8 = r.c8 THEN 1e0 ELSE "hive"."crm"."kindred_qgram_jaccard"(l.c8, r.c8) END AS s6
         FROM "hive"."crm"."kindred_candidates" AS c
         JOIN "hive"."crm"."kindred_records" AS l ON l.row_id = c.a
         JOIN "hive"."crm"."kindred_records" AS r ON r.row_id = c.b
