@@ -1,4 +1,5 @@
 /** The `metaphone` transform and the `metaphone_match` scorer as warehouse functions: src/engine/transforms/metaphone.ts (jellyfish's original Metaphone: upper case, NFKD, the initial-pair drop, letter rules with '*' past the end), on code points. */
+import { phoneticPair } from './phonetic-pair.js';
 import type { WarehouseFunction } from './warehouse-function.js';
 
 const JAVASCRIPT = `
@@ -53,10 +54,6 @@ function metaphone(value) {
     i++;
   }
   return out.join('');
-}
-function metaphoneMatch(a, b) {
-  const x = metaphone(a);
-  return x !== '' && x === metaphone(b) ? 1 : 0;
 }`;
 
 const PYTHON = `
@@ -167,10 +164,6 @@ def metaphone(value):
                 out.append(' ')
         i += 1
     return ''.join(out)
-
-def metaphone_match(a, b):
-    x = metaphone(a)
-    return 1.0 if x != '' and x == metaphone(b) else 0.0
 `;
 
 /**
@@ -307,20 +300,12 @@ function trinoMetaphone(src: string, out: string): string {
 const TRINO_DECLARATIONS = `DECLARE vs, c, nx, af, pv VARCHAR;
   DECLARE n, i BIGINT DEFAULT 0;`;
 
-const TRINO_TRANSFORM = `BEGIN
-  DECLARE code_x VARCHAR;
-  ${TRINO_DECLARATIONS}
-  ${trinoMetaphone('x', 'code_x')}
-  RETURN code_x;
-END`;
-
-const TRINO_MATCH = `BEGIN
-  DECLARE code_a, code_b VARCHAR;
-  ${TRINO_DECLARATIONS}
-  ${trinoMetaphone('a', 'code_a')}
-  ${trinoMetaphone('b', 'code_b')}
-  RETURN IF(code_a <> '' AND code_a = code_b, 1e0, 0e0);
-END`;
+const PAIR = phoneticPair({
+  name: 'metaphone',
+  javascript: { source: JAVASCRIPT, call: 'metaphone' },
+  python: { source: PYTHON, call: 'metaphone' },
+  trino: { statements: trinoMetaphone, declarations: TRINO_DECLARATIONS },
+});
 
 /**
  * The `metaphone` transform as a warehouse function.
@@ -328,13 +313,7 @@ END`;
  * @example
  * METAPHONE.javascript.call; // 'metaphone'
  */
-export const METAPHONE: WarehouseFunction = {
-  kind: 'transform',
-  name: 'metaphone',
-  javascript: { source: JAVASCRIPT, call: 'metaphone' },
-  python: { source: PYTHON, call: 'metaphone' },
-  trino: TRINO_TRANSFORM,
-};
+export const METAPHONE: WarehouseFunction = PAIR.transform;
 
 /**
  * The `metaphone_match` scorer as a warehouse function (1 when both codes are non-empty and equal).
@@ -342,10 +321,4 @@ export const METAPHONE: WarehouseFunction = {
  * @example
  * METAPHONE_MATCH.python.call; // 'metaphone_match'
  */
-export const METAPHONE_MATCH: WarehouseFunction = {
-  kind: 'scorer',
-  name: 'metaphone_match',
-  javascript: { source: JAVASCRIPT, call: 'metaphoneMatch' },
-  python: { source: PYTHON, call: 'metaphone_match' },
-  trino: TRINO_MATCH,
-};
+export const METAPHONE_MATCH: WarehouseFunction = PAIR.match;

@@ -1,4 +1,5 @@
 /** The `soundex` transform as warehouse functions: src/engine/transforms/soundex.ts (NFKD, upper case, only A–Z are letters, anything else separates, H and W transparent), letter then three digits, '' without a letter. */
+import { phoneticPair } from './phonetic-pair.js';
 import type { WarehouseFunction } from './warehouse-function.js';
 
 // Digit per letter A..Z (LETTER_CODES of the transform); H and W, which the functions test first, are transparent there.
@@ -119,32 +120,12 @@ export function trinoSoundex(src: string, out: string): string {
 export const TRINO_SOUNDEX_DECLARATIONS = `DECLARE s, sx, ch VARCHAR;
   DECLARE n, i, digits, previous, code, cp BIGINT DEFAULT 0;`;
 
-const TRINO = `BEGIN
-  DECLARE code_x VARCHAR;
-  ${TRINO_SOUNDEX_DECLARATIONS}
-  ${trinoSoundex('x', 'code_x')}
-  RETURN code_x;
-END`;
-
-const MATCH_JAVASCRIPT = `${JS_SOUNDEX}
-function soundexMatch(a, b) {
-  const x = soundex(a);
-  return x !== '' && x === soundex(b) ? 1 : 0;
-}`;
-
-const MATCH_PYTHON = `${PY_SOUNDEX}
-def soundex_match(a, b):
-    x = soundex(a)
-    return 1.0 if x != '' and x == soundex(b) else 0.0
-`;
-
-const MATCH_TRINO = `BEGIN
-  DECLARE code_a, code_b VARCHAR;
-  ${TRINO_SOUNDEX_DECLARATIONS}
-  ${trinoSoundex('a', 'code_a')}
-  ${trinoSoundex('b', 'code_b')}
-  RETURN IF(code_a <> '' AND code_a = code_b, 1e0, 0e0);
-END`;
+const PAIR = phoneticPair({
+  name: 'soundex',
+  javascript: { source: JS_SOUNDEX, call: 'soundex' },
+  python: { source: PY_SOUNDEX, call: 'soundex' },
+  trino: { statements: trinoSoundex, declarations: TRINO_SOUNDEX_DECLARATIONS },
+});
 
 /**
  * `soundex` as a warehouse function.
@@ -152,13 +133,7 @@ END`;
  * @example
  * SOUNDEX.javascript.call; // 'soundex'
  */
-export const SOUNDEX: WarehouseFunction = {
-  kind: 'transform',
-  name: 'soundex',
-  javascript: { source: JS_SOUNDEX, call: 'soundex' },
-  python: { source: PY_SOUNDEX, call: 'soundex' },
-  trino: TRINO,
-};
+export const SOUNDEX: WarehouseFunction = PAIR.transform;
 
 /**
  * The `soundex_match` scorer as a warehouse function (1 when both codes are non-empty and equal).
@@ -166,10 +141,4 @@ export const SOUNDEX: WarehouseFunction = {
  * @example
  * SOUNDEX_MATCH.javascript.call; // 'soundexMatch'
  */
-export const SOUNDEX_MATCH: WarehouseFunction = {
-  kind: 'scorer',
-  name: 'soundex_match',
-  javascript: { source: MATCH_JAVASCRIPT, call: 'soundexMatch' },
-  python: { source: MATCH_PYTHON, call: 'soundex_match' },
-  trino: MATCH_TRINO,
-};
+export const SOUNDEX_MATCH: WarehouseFunction = PAIR.match;

@@ -119,10 +119,6 @@ function metaphone(value) {
   }
   return out.join('');
 }
-function metaphoneMatch(a, b) {
-  const x = metaphone(a);
-  return x !== '' && x === metaphone(b) ? 1 : 0;
-}
 return metaphone(x);
 """;
 

@@ -137,10 +137,6 @@ def metaphone(value):
         i += 1
     return ''.join(out)
 
-def metaphone_match(a, b):
-    x = metaphone(a)
-    return 1.0 if x != '' and x == metaphone(b) else 0.0
-
 return metaphone(x)
 $$;
 
