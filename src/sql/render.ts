@@ -35,10 +35,10 @@ export interface RenderOptions {
    * query on other text, naming the field.
    */
   engineFunctions: boolean;
-  /** The SQL name of a function the script creates for a scorer the dialect lacks (exact on all text), or null. */
-  scorerFunction?: (scorer: string) => string | null;
-  /** The SQL name of a function the script creates for a transform the dialect has no SQL for (exact on all text), or null. */
-  transformFunction?: (spec: string) => string | null;
+  /** The call of a function the script creates for a scorer the dialect lacks (exact on all text) on two SQL expressions, or null. */
+  scorerFunction?: (scorer: string) => ((a: string, b: string) => string) | null;
+  /** The call of a function the script creates for a transform the dialect has no SQL for (exact on all text), or null. */
+  transformFunction?: (spec: string) => ((x: string) => string) | null;
 }
 
 /** One statement of the compiled pipeline. */
@@ -128,7 +128,7 @@ function stepSql(d: Dialect, opts: RenderOptions, spec: string, x: string, origi
   }
   if (opts.engineFunctions) return viaFunction;
   const created = opts.transformFunction?.(spec) ?? null;
-  if (created !== null) return `${created}(${x})`;
+  if (created !== null) return created(x);
   throw new KindredError('sql_unsupported', `cannot compile to SQL: ${origin}: transform "${spec}" has no ${d.name} form (the embedded duckdb engine runs it as an engine function)`);
 }
 
@@ -171,7 +171,7 @@ function comparisonSql(d: Dialect, opts: RenderOptions, c: PlanComparison): stri
     return `${head} WHEN l.ascii_${c.column} AND r.ascii_${c.column} THEN ${builtin} ELSE ${other} END AS ${c.name}`;
   }
   const created = opts.scorerFunction?.(c.scorer) ?? null;
-  if (created !== null) return `${head} ELSE ${created}(${a}, ${b}) END AS ${c.name}`;
+  if (created !== null) return `${head} ELSE ${created(a, b)} END AS ${c.name}`;
   if (opts.engineFunctions && c.scorer.split(':')[0] !== 'tfidf_cosine') return `${head} ELSE ${viaFunction} END AS ${c.name}`;
   throw new KindredError(
     'sql_unsupported',

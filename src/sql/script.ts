@@ -5,7 +5,8 @@ import type { Dialect } from './dialect.js';
 import { planSql } from './plan.js';
 import { renderSql, type SqlStatement } from './render.js';
 import { transformSql } from './transform-sql.js';
-import { WAREHOUSE_FUNCTIONS, warehouseFunction } from './warehouse-functions.js';
+import type { WarehouseFunction } from './functions/warehouse-function.js';
+import { boundArguments, functionFor, warehouseFunction } from './warehouse-functions.js';
 
 /** What the script runs on. */
 export interface ScriptOptions {
@@ -39,33 +40,36 @@ export function compileStatements(config: Config, d: Dialect, opts: ScriptOption
   // BigQuery's temporary functions live in the script, unqualified; Databricks functions beside the table.
   const functionName = (name: string): string => (d.name === 'bigquery' ? d.ident(name) : qualify(name));
   // A function for each transform and scorer the dialect spells no other way (a built-in scorer is
-  // used on ASCII text; a scorer's function is created only when there is none).
-  const specs = [
-    ...new Set([
-      ...plan.columns.flatMap((c) => c.ref.transforms.filter((t) => transformSql(d, t, 'x').kind === 'function')),
-      ...plan.comparisons.filter((c) => c.scorer !== 'exact' && d.builtinScorer(c.scorer, 'a', 'b') === null).map((c) => c.scorer),
-    ]),
+  // used on ASCII text; a scorer's function is created only when there is none). One function per
+  // name: specs differing in arguments (numeric_diff:abs:5, numeric_diff) pass them at the call.
+  const wanted: Array<{ kind: WarehouseFunction['kind']; spec: string }> = [
+    ...plan.columns.flatMap((c) => c.ref.transforms.filter((t) => transformSql(d, t, 'x').kind === 'function').map((spec) => ({ kind: 'transform' as const, spec }))),
+    ...plan.comparisons.filter((c) => c.scorer !== 'exact' && d.builtinScorer(c.scorer, 'a', 'b') === null).map((c) => ({ kind: 'scorer' as const, spec: c.scorer })),
   ];
-  const functions = specs.flatMap((spec) => {
-    const f = warehouseFunction(d.name, spec);
-    return f === null ? [] : [{ spec, f }];
-  });
-  const created = (spec: string): string | null => {
-    const hit = functions.find((x) => x.spec === spec);
-    return hit === undefined ? null : functionName(hit.f.name);
+  const functions = [...new Map(wanted.flatMap((w) => {
+    const f = functionFor(w.kind, w.spec);
+    const created = f === null ? null : warehouseFunction(d.name, f);
+    return f === null || created === null ? [] : [[created.name, { f, created }] as const];
+  })).values()];
+  const caller = (kind: WarehouseFunction['kind']) => (spec: string): ((...values: string[]) => string) | null => {
+    const f = functionFor(kind, spec);
+    const hit = f === null ? undefined : functions.find((x) => x.f === f);
+    if (hit === undefined) return null;
+    const bound = boundArguments(hit.f, spec, (s) => d.str(s), (x) => d.num(x));
+    return (...values) => `${functionName(hit.created.name)}(${[...values, ...bound].join(', ')})`;
   };
   const statements = renderSql(plan, d, {
     source: qualify(parts[parts.length - 1]),
     id: opts.id === null ? 'rowid' : d.ident(opts.id),
     prefix: '\u0000',
     engineFunctions: false,
-    scorerFunction: created,
-    transformFunction: created,
+    scorerFunction: caller('scorer'),
+    transformFunction: caller('transform'),
   });
-  const creates = functions.map(({ spec, f }) => ({
-    table: functionName(f.name),
-    purpose: `the ${spec} ${WAREHOUSE_FUNCTIONS.get(spec)?.kind ?? 'function'} as a function (${d.name} has no built-in equal to it): kindred's definition, on code points`,
-    sql: f.create(functionName(f.name)),
+  const creates = functions.map(({ f, created }) => ({
+    table: functionName(created.name),
+    purpose: `the ${f.name} ${f.kind} as a function (${d.name} has no built-in equal to it): kindred's definition, on code points`,
+    sql: created.create(functionName(created.name)),
   }));
   // Table names were rendered with a placeholder prefix; qualified and quoted here, once.
   const names = statements.map((s) => s.table.slice(1));

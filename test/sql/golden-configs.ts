@@ -71,6 +71,54 @@ blocking:
   'functions.yaml',
 );
 
+// What zero-config emits after the scorers above: token_set on text, numeric_diff on amounts (bare and
+// with arguments: one function, the mode and band at the call), a product code compared exactly,
+// monge_elkan on name lists, token_sort as a scorer and as the any-order blocking key.
+const ZERO_CONFIG = parseConfigText(
+  `
+matchkeys:
+  - name: product
+    type: weighted
+    threshold: 0.75
+    fields:
+      - {field: title, scorer: token_set, weight: 1, transforms: [lowercase, normalize_whitespace]}
+      - {field: title, scorer: exact, weight: 1, transforms: [lowercase, code_token]}
+      - {field: price, scorer: numeric_diff, weight: 0.25, transforms: [amount]}
+      - {field: weight, scorer: "numeric_diff:abs:5", weight: 0.25, transforms: [amount]}
+      - {field: authors, scorer: monge_elkan, weight: 0.7, transforms: [lowercase]}
+      - {field: brand, scorer: token_sort, weight: 0.3}
+blocking:
+  keys:
+    - fields: [{field: title, transforms: [lowercase, token_sort, alpha_only, "substring:0:8"]}]
+    - fields: [{field: title, transforms: [lowercase, code_token]}]
+`,
+  'zero-config.yaml',
+);
+
+// The remaining warehouse functions: points, dates, the ensemble, Soundex and Metaphone agreement,
+// the qgram scorer, and the transforms ascii_fold, strip_honorifics, metaphone and qgram:2 (an integer argument bound at the call).
+const MORE_FUNCTIONS = parseConfigText(
+  `
+matchkeys:
+  - name: place
+    type: weighted
+    threshold: 0.8
+    fields:
+      - {field: location, scorer: geo_haversine, weight: 1}
+      - {field: dob, scorer: date_diff, weight: 1}
+      - {field: registered, scorer: date, weight: 0.5}
+      - {field: name, scorer: ensemble, weight: 1, transforms: [strip_honorifics, ascii_fold]}
+      - {field: surname, scorer: soundex_match, weight: 0.5}
+      - {field: given_name, scorer: metaphone_match, weight: 0.5}
+      - {field: street, scorer: qgram, weight: 0.5}
+blocking:
+  keys:
+    - fields: [{field: surname, transforms: [ascii_fold, "qgram:2"]}]
+    - fields: [{field: given_name, transforms: [metaphone]}]
+`,
+  'more-functions.yaml',
+);
+
 // Sorted neighbourhood (window functions and a range join) beside an exact matchkey's block pass, linking two sources.
 const WINDOW = parseConfigText(
   `
@@ -112,7 +160,7 @@ const FS_PARAMETERS = {
 };
 
 /**
- * The golden cases: the standard tight workload (Jaro–Winkler: a function in Spark, Trino and BigQuery), the rich configuration, the warehouse functions' and the sorted-neighbourhood configurations above.
+ * The golden cases: the standard tight workload (Jaro–Winkler: a function in Spark, Trino and BigQuery), the rich configuration, the warehouse functions' (two), zero-config's and the sorted-neighbourhood configurations above.
  *
  * @example
  * for (const c of goldenCases()) for (const d of c.dialects) compile(c.config, d);
@@ -122,6 +170,8 @@ export function goldenCases(): GoldenCase[] {
     { name: 'tight', config: loadConfigFile(join(REPO_ROOT, 'bench', 'workloads', 'tight.yaml')), dialects: ['duckdb', 'spark', 'trino', 'bigquery'], models: {} },
     { name: 'rich', config: RICH, dialects: ['duckdb', 'spark', 'trino', 'bigquery'], models: { fs: FS_PARAMETERS } },
     { name: 'functions', config: FUNCTIONS, dialects: ['spark', 'trino', 'bigquery'], models: {} },
+    { name: 'zero-config', config: ZERO_CONFIG, dialects: ['spark', 'trino', 'bigquery'], models: {} },
+    { name: 'more-functions', config: MORE_FUNCTIONS, dialects: ['spark', 'trino', 'bigquery'], models: {} },
     { name: 'window', config: WINDOW, dialects: ['duckdb', 'spark', 'trino', 'bigquery'], models: {} },
   ];
 }

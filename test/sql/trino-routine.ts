@@ -1,4 +1,5 @@
 /** Test helper: runs a Trino SQL routine (CREATE FUNCTION … BEGIN … END) from its parse tree by dt-sql-parser's Trino grammar, with Trino's semantics for the statements and functions the compiled routines use; anything else is an error, never a guess. */
+import { compareCodePoints } from '../../src/engine/transforms/code-point-order.js';
 import { trinoParseTree } from './dialect-parsers.js';
 
 /** A typed SQL value: BIGINT, DOUBLE, VARCHAR (code points), BOOLEAN, ARRAY, or NULL. */
@@ -67,12 +68,15 @@ function promote(values: Value[]): Value[] {
   return anyDouble ? values.map((v) => ({ t: 'double', v: num(v) })) : values;
 }
 
-/** Trino's upper(): each code point by itself (Java's simple case mapping), so a character whose upper case is several (ß) stays. */
-function upperByCodePoint(s: string): string {
+/**
+ * Trino's upper() and lower(): each code point by itself (Java's simple case mapping), so a
+ * character whose case mapping is several (ß upper, İ lower) stays.
+ */
+function caseByCodePoint(s: string, map: (c: string) => string): string {
   return codePoints(s)
     .map((c) => {
-      const u = c.toUpperCase();
-      return codePoints(u).length === 1 ? u : c;
+      const mapped = map(c);
+      return codePoints(mapped).length === 1 ? mapped : c;
     })
     .join('');
 }
@@ -86,7 +90,9 @@ function callFunction(name: string, args: Value[]): Value {
   if (args.some((a) => a.t === 'null') && name !== 'if') return NULL;
   switch (name) {
     case 'upper':
-      return { t: 'varchar', v: upperByCodePoint(str(args[0])) };
+      return { t: 'varchar', v: caseByCodePoint(str(args[0]), (c) => c.toUpperCase()) };
+    case 'lower':
+      return { t: 'varchar', v: caseByCodePoint(str(args[0]), (c) => c.toLowerCase()) };
     case 'replace':
       return { t: 'varchar', v: str(args[0]).split(str(args[1])).join(str(args[2])) };
     case 'reverse':
@@ -99,7 +105,7 @@ function callFunction(name: string, args: Value[]): Value {
     }
     case 'codepoint': {
       const cps = codePoints(str(args[0]));
-      if (cps.length !== 1) throw new Error('codepoint: needs one character');
+      if (cps.length !== 1) throw new Error('codepoint: needs one character (its parameter is VARCHAR(1))');
       return bigint(cps[0].codePointAt(0) as number);
     }
     case 'element_at': {
@@ -111,6 +117,62 @@ function callFunction(name: string, args: Value[]): Value {
     }
     case 'length':
       return bigint(codePoints(str(args[0])).length);
+    case 'chr':
+      return { t: 'varchar', v: String.fromCodePoint(num(args[0])) };
+    case 'split': {
+      // Trino's split(string, delimiter): the pieces between delimiters, '' kept ('' alone gives ['']).
+      return { t: 'array', v: str(args[0]).split(str(args[1])).map((v): Value => ({ t: 'varchar', v })) };
+    }
+    case 'array_sort':
+      // Ascending, nulls last; VARCHAR by code point (UTF-8 byte order), numbers by value.
+      return { t: 'array', v: [...arr(args[0])].sort((x, y) => (x.t === 'null' ? 1 : y.t === 'null' ? -1 : x.t === 'varchar' && y.t === 'varchar' ? compareCodePoints(x.v, y.v) : num(x) - num(y))) };
+    case 'array_join':
+      return { t: 'varchar', v: arr(args[0]).filter((x) => x.t !== 'null').map(str).join(str(args[1])) };
+    case 'contains': {
+      const needle = args[1];
+      return { t: 'boolean', v: arr(args[0]).some((x) => x.t !== 'null' && truth(compare('=', x, needle)) === true) };
+    }
+    case 'slice': {
+      // slice(x, start, length): from the 1-based start (negative: from the end), at most length elements.
+      const items = arr(args[0]);
+      const start = num(args[1]);
+      if (start === 0) throw new Error('slice: SQL array indices start at 1');
+      const from = start > 0 ? start - 1 : items.length + start;
+      return { t: 'array', v: from < 0 ? [] : items.slice(from, from + num(args[2])) };
+    }
+    case 'cardinality':
+      return bigint(arr(args[0]).length);
+    case 'repeat': {
+      const n = num(args[1]);
+      if (n < 0) throw new Error('repeat: count must be greater than or equal to 0');
+      return { t: 'array', v: Array.from({ length: n }, () => args[0]) };
+    }
+    case 'regexp_extract': {
+      // Group g of the first match, NULL without one.
+      const m = new RegExp(str(args[1]), 'u').exec(str(args[0]));
+      return m === null ? NULL : { t: 'varchar', v: m[num(args[2])] ?? '' };
+    }
+    case 'regexp_split':
+      // The pieces between matches, empty ones kept (Trino's regexp_split, JavaScript's split on a pattern without groups).
+      return { t: 'array', v: str(args[0]).split(new RegExp(str(args[1]), 'u')).map((v): Value => ({ t: 'varchar', v })) };
+    case 'pi':
+      return { t: 'double', v: Math.PI };
+    case 'sin':
+    case 'cos':
+    case 'asin':
+    case 'sqrt':
+      // Java's Math functions in Trino; V8's here (both within an ulp of the true value).
+      return { t: 'double', v: Math[name](num(args[0])) };
+    case 'is_finite':
+      return { t: 'boolean', v: Number.isFinite(num(args[0])) };
+    case 'regexp_like':
+      // The patterns compiled here are the common subset of Joni (Trino's default), Java and JavaScript regular expressions.
+      return { t: 'boolean', v: new RegExp(str(args[1]), 'u').test(str(args[0])) };
+    case 'regexp_replace':
+      // $g in the replacement is capture group g, in Trino as in JavaScript.
+      return { t: 'varchar', v: str(args[0]).replace(new RegExp(str(args[1]), 'gu'), args.length > 2 ? str(args[2]) : '') };
+    case 'abs':
+      return args[0].t === 'bigint' ? bigint(Math.abs(args[0].v)) : { t: 'double', v: Math.abs(num(args[0])) };
     case 'substr':
       return { t: 'varchar', v: substr(str(args[0]), num(args[1]), args.length > 2 ? num(args[2]) : undefined) };
     case 'rpad':
@@ -142,6 +204,11 @@ function arithmetic(op: string, l: Value, r: Value): Value {
       if (r.v === 0) throw new Error('Division by zero');
       return bigint(Math.trunc(l.v / r.v));
     }
+    if (op === '%') {
+      // Trino's BIGINT remainder takes the sign of the dividend, as JavaScript's.
+      if (r.v === 0) throw new Error('Division by zero');
+      return bigint(l.v % r.v);
+    }
   }
   const x = num(l);
   const y = num(r);
@@ -156,8 +223,8 @@ function compare(op: string, l: Value, r: Value): Value {
   if (l.t === 'null' || r.t === 'null') return NULL;
   let c: number;
   if (l.t === 'varchar' && r.t === 'varchar') {
-    // Code point order (only = and <> are used on text here).
-    c = l.v === r.v ? 0 : l.v < r.v ? -1 : 1;
+    // Trino orders VARCHAR by its UTF-8 bytes, which is code-point order (not JavaScript's UTF-16 order).
+    c = compareCodePoints(l.v, r.v);
   } else if (l.t === 'boolean' && r.t === 'boolean') {
     c = Number(l.v) - Number(r.v);
   } else {
@@ -207,6 +274,20 @@ function expr(n: Node): Expr {
       const value = expr(c[0]);
       if (c.length === 1) return value;
       const p = c[1];
+      if (kind(p) === 'NullPredicate') {
+        const negated = /NOT/i.test(p.getText());
+        return (s) => ({ t: 'boolean', v: (value(s).t === 'null') !== negated });
+      }
+      if (kind(p) === 'InList') {
+        // x IN (v, …): true when one equals x, else NULL when x or one of them is NULL, else false.
+        if (/^NOT/i.test(p.getText())) unsupported(p);
+        const options = nodes(p).map(expr);
+        return (s) => {
+          const x = value(s);
+          const hits = options.map((o) => truth(compare('=', x, o(s))));
+          return hits.includes(true) ? { t: 'boolean', v: true } : hits.includes(null) ? NULL : { t: 'boolean', v: false };
+        };
+      }
       if (kind(p) !== 'Comparison') unsupported(p);
       const [opNode, rightNode] = nodes(p);
       const op = opNode.getText();
@@ -228,6 +309,8 @@ function expr(n: Node): Expr {
       const v: Value = { t: 'varchar', v: text.slice(1, -1).replace(/''/g, "'") };
       return () => v;
     }
+    case 'NullLiteral':
+      return () => NULL;
     case 'BooleanLiteral': {
       const v: Value = { t: 'boolean', v: n.getText().toUpperCase() === 'TRUE' };
       return () => v;
@@ -271,7 +354,16 @@ function expr(n: Node): Expr {
       return (s) => {
         const v = e(s);
         if (v.t === 'null') return v;
-        if (type === 'double') return { t: 'double', v: num(v) };
+        if (type === 'double') {
+          if (v.t !== 'varchar') return { t: 'double', v: num(v) };
+          // Java's Double.parseDouble (Trino's cast): trimmed of characters up to U+0020, decimal or
+          // exponent spellings with an optional f/d suffix, Infinity and NaN; anything else fails.
+          const t = v.v.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '');
+          const m = /^([+-]?)(?:(NaN)|(Infinity)|((?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)[fFdD]?)$/.exec(t);
+          if (m === null) throw new Error(`Cannot cast '${v.v}' to DOUBLE`);
+          const sign = m[1] === '-' ? -1 : 1;
+          return { t: 'double', v: m[2] !== undefined ? NaN : m[3] !== undefined ? sign * Infinity : Number(`${m[1]}${m[4]}`) };
+        }
         if (type === 'bigint') {
           if (v.t === 'varchar') {
             if (!/^[+-]?\d+$/.test(v.v.trim())) throw new Error(`Cannot cast '${v.v}' to BIGINT`);
@@ -280,6 +372,9 @@ function expr(n: Node): Expr {
           if (v.t === 'bigint') return v;
         }
         if (type === 'varchar' && v.t === 'bigint') return { t: 'varchar', v: String(v.v) };
+        // VARCHAR(n): Trino truncates to n code points.
+        const bounded = /^varchar\((\d+)\)$/.exec(type);
+        if (bounded !== null && v.t === 'varchar') return { t: 'varchar', v: codePoints(v.v).slice(0, Number(bounded[1])).join('') };
         return unsupported(n);
       };
     }
@@ -395,12 +490,13 @@ function find(n: Node, k: string): Node | undefined {
 
 /**
  * Compiles `CREATE FUNCTION name(p1 VARCHAR, …) RETURNS DOUBLE|VARCHAR … BEGIN … END`
- * (its parse tree) into a JavaScript function of the parameters as strings.
+ * (its parse tree) into a JavaScript function of the parameters (strings for
+ * VARCHAR, numbers for DOUBLE and BIGINT).
  *
  * @example
  * const f = trinoRoutine(sql); f('martha', 'marhta'); // 0.961111...
  */
-export function trinoRoutine(sql: string): { name: string; call: (...args: string[]) => number | string | null } {
+export function trinoRoutine(sql: string): { name: string; call: (...args: Array<string | number>) => number | string | null } {
   const tree = trinoParseTree(sql) as unknown as Node;
   const spec = find(tree, 'FunctionSpecification');
   if (spec === undefined) throw new Error('no CREATE FUNCTION');
@@ -417,7 +513,13 @@ export function trinoRoutine(sql: string): { name: string; call: (...args: strin
     name,
     call: (...args) => {
       if (nullOnNull && args.some((a) => a === null)) return null;
-      const scope: Scope = new Map(params.map(([p, type], i) => [p, { type, value: { t: 'varchar', v: args[i] } as Value }]));
+      const scope: Scope = new Map(
+        params.map(([p, type], i) => {
+          const v = args[i];
+          const value: Value = typeof v === 'number' ? (type === 'double' ? { t: 'double', v } : bigint(v)) : { t: 'varchar', v };
+          return [p, { type, value }];
+        }),
+      );
       for (const d of declares) d(scope);
       try {
         for (const st of run) st(scope);

@@ -67,7 +67,13 @@ export function numericDiff(a: string, b: string, mode: NumericMode = DEFAULT_MO
   return compareNumericProfiles(numericProfile(a), numericProfile(b), mode, band);
 }
 
-function parseArgs(args: string[]): { mode: NumericMode; band: number } | null {
+/**
+ * The mode and band of `numeric_diff`'s arguments (none: `pct`, 0.1), or null when they are not valid.
+ *
+ * @example
+ * numericDiffArguments(['abs', '5']); // { mode: 'abs', band: 5 }
+ */
+export function numericDiffArguments(args: string[]): { mode: NumericMode; band: number } | null {
   if (args.length === 0) return { mode: DEFAULT_MODE, band: DEFAULT_BAND };
   const mode = args[0];
   if (mode !== 'abs' && mode !== 'pct') return null;
@@ -81,9 +87,9 @@ function parseArgs(args: string[]): { mode: NumericMode; band: number } | null {
 export const numericDiffScorer: ScorerDefinition = {
   name: 'numeric_diff',
   description: 'numbers within a band: 1 - dist/band if dist < band else 0; dist absolute (abs) or relative (pct); bare = pct:0.1; non-numbers → exact',
-  checkArgs: (args) => (parseArgs(args) === null ? `${USAGE}, got "${['numeric_diff', ...args].join(':')}"` : null),
+  checkArgs: (args) => (numericDiffArguments(args) === null ? `${USAGE}, got "${['numeric_diff', ...args].join(':')}"` : null),
   create: (args, dict) => {
-    const { mode, band } = parseArgs(args) as { mode: NumericMode; band: number };
+    const { mode, band } = numericDiffArguments(args) as { mode: NumericMode; band: number };
     return perValueScorer('numeric_diff', dict, numericProfile, (x, y) => compareNumericProfiles(x, y, mode, band));
   },
 };

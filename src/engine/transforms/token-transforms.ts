@@ -4,7 +4,13 @@ import { sortByCodePoint } from './code-point-order.js';
 import type { TransformDefinition } from './types.js';
 import { splitWhitespace } from './whitespace.js';
 
-const HONORIFICS = new Set([
+/**
+ * The titles and suffixes `strip_honorifics` drops (lower case, letters and digits only).
+ *
+ * @example
+ * HONORIFICS.has('phd'); // true
+ */
+export const HONORIFICS: ReadonlySet<string> = new Set([
   'mr', 'mrs', 'ms', 'miss', 'mstr', 'dr', 'prof', 'professor', 'rev', 'revd', 'reverend',
   'sir', 'dame', 'kt', 'bt', 'baronet', 'jr', 'sr', 'esq', 'esquire', 'phd', 'md', 'dds', 'dvm',
 ]);

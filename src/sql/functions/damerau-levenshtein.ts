@@ -3,13 +3,16 @@ import type { WarehouseFunction } from './warehouse-function.js';
 
 // Row r of the table is a's prefix of length r − 1 (row 0 and column 0 are the infinity border),
 // as `d[(i + 1) * width + j + 1]` in the engine; `last` maps a character to the last row of a holding it.
-const JAVASCRIPT = `
-function damerauLevenshtein(s, t) {
-  const a = Array.from(s), b = Array.from(t);
+/**
+ * JavaScript `damerauDistance(a, b)`: the unrestricted distance of two
+ * non-empty arrays of code points (the table of the engine's scorer).
+ *
+ * @example
+ * `${JS_DAMERAU_DISTANCE}\nreturn damerauDistance(Array.from(x), Array.from(y));`;
+ */
+export const JS_DAMERAU_DISTANCE = `
+function damerauDistance(a, b) {
   const la = a.length, lb = b.length;
-  const longest = Math.max(la, lb);
-  if (longest === 0) return 1;
-  if (la === 0 || lb === 0) return 1 - longest / longest;
   const inf = la + lb;
   const d = [];
   d.push(new Array(lb + 2).fill(inf));
@@ -39,17 +42,27 @@ function damerauLevenshtein(s, t) {
     d.push(row);
     last.set(ca, i);
   }
-  return 1 - d[la + 1][lb + 1] / longest;
+  return d[la + 1][lb + 1];
 }`;
 
-const PYTHON = `
-def damerau_levenshtein(a, b):
+const JAVASCRIPT = `${JS_DAMERAU_DISTANCE}
+function damerauLevenshtein(s, t) {
+  const a = Array.from(s), b = Array.from(t);
+  const longest = Math.max(a.length, b.length);
+  if (longest === 0) return 1;
+  if (a.length === 0 || b.length === 0) return 1 - longest / longest;
+  return 1 - damerauDistance(a, b) / longest;
+}`;
+
+/**
+ * Python `damerau_distance(a, b)`, as {@link JS_DAMERAU_DISTANCE} (strings index by code point).
+ *
+ * @example
+ * `${PY_DAMERAU_DISTANCE}\nprint(damerau_distance('ca', 'abc'))`;
+ */
+export const PY_DAMERAU_DISTANCE = `
+def damerau_distance(a, b):
     la, lb = len(a), len(b)
-    longest = max(la, lb)
-    if longest == 0:
-        return 1.0
-    if la == 0 or lb == 0:
-        return 1 - longest / longest
     inf = la + lb
     d = [[inf] * (lb + 2), [inf] + list(range(lb + 1))]
     last = {}
@@ -70,28 +83,38 @@ def damerau_levenshtein(a, b):
             row.append(best)
         d.append(row)
         last[ca] = i
-    return 1 - d[la + 1][lb + 1] / longest
+    return d[la + 1][lb + 1]
+`;
+
+const PYTHON = `${PY_DAMERAU_DISTANCE}
+def damerau_levenshtein(a, b):
+    longest = max(len(a), len(b))
+    if longest == 0:
+        return 1.0
+    if len(a) == 0 or len(b) == 0:
+        return 1 - longest / longest
+    return 1 - damerau_distance(a, b) / longest
 `;
 
 // Trino: the table as an array of rows (a routine has no mutable array: a row grows by ||, the
 // table by one finished row), so a pair costs O(|a|·|b|²) copies. The last row of a holding b's
 // character is found in a's prefix (strpos over it reversed) instead of a map.
-const TRINO = `BEGIN
-  DECLARE n_a BIGINT DEFAULT length(a);
-  DECLARE n_b BIGINT DEFAULT length(b);
-  DECLARE longest BIGINT DEFAULT greatest(length(a), length(b));
-  DECLARE inf BIGINT DEFAULT length(a) + length(b);
-  DECLARE d ARRAY(ARRAY(BIGINT));
-  DECLARE cur ARRAY(BIGINT);
-  DECLARE i, j, k, l, found, last_match, cost, best BIGINT DEFAULT 0;
-  DECLARE ca, cb VARCHAR;
-  IF longest = 0 THEN
-    RETURN 1e0;
-  END IF;
-  IF n_a = 0 OR n_b = 0 THEN
-    RETURN 1e0 - CAST(longest AS DOUBLE) / longest;
-  END IF;
+/**
+ * Trino statements setting the BIGINT `out` to the unrestricted distance of
+ * the non-empty VARCHARs `s` and `t` (the table as in the scorer). They use
+ * the BIGINTs `n_a`, `n_b`, `inf`, `i`, `j`, `k`, `l`, `found`, `last_match`,
+ * `cost`, `best`, the VARCHARs `ca`, `cb`, the ARRAY(BIGINT) `cur` and the
+ * ARRAY(ARRAY(BIGINT)) `d` ({@link TRINO_DAMERAU_DECLARATIONS}).
+ *
+ * @example
+ * trinoDamerauDistance('x', 'y', 'distance');
+ */
+export function trinoDamerauDistance(s: string, t: string, out: string): string {
+  return `SET n_a = length(${s});
+  SET n_b = length(${t});
+  SET inf = n_a + n_b;
   SET cur = ARRAY[inf];
+  SET j = 0;
   WHILE j <= n_b DO
     SET cur = cur || inf;
     SET j = j + 1;
@@ -106,13 +129,13 @@ const TRINO = `BEGIN
   SET d = d || ARRAY[cur];
   SET i = 1;
   WHILE i <= n_a DO
-    SET ca = substr(a, i, 1);
+    SET ca = substr(${s}, i, 1);
     SET last_match = 0;
     SET cur = ARRAY[inf, i];
     SET j = 1;
     WHILE j <= n_b DO
-      SET cb = substr(b, j, 1);
-      SET found = strpos(reverse(substr(a, 1, i - 1)), cb);
+      SET cb = substr(${t}, j, 1);
+      SET found = strpos(reverse(substr(${s}, 1, i - 1)), cb);
       SET k = IF(found = 0, 0, i - found);
       SET l = last_match;
       SET cost = 1;
@@ -130,7 +153,32 @@ const TRINO = `BEGIN
     SET d = d || ARRAY[cur];
     SET i = i + 1;
   END WHILE;
-  RETURN 1e0 - CAST(element_at(element_at(d, n_a + 2), n_b + 2) AS DOUBLE) / longest;
+  SET ${out} = element_at(element_at(d, n_a + 2), n_b + 2);`;
+}
+
+/**
+ * The declarations {@link trinoDamerauDistance} needs.
+ *
+ * @example
+ * `BEGIN\n  ${TRINO_DAMERAU_DECLARATIONS}\n  ...`;
+ */
+export const TRINO_DAMERAU_DECLARATIONS = `DECLARE d ARRAY(ARRAY(BIGINT));
+  DECLARE cur ARRAY(BIGINT);
+  DECLARE n_a, n_b, inf, i, j, k, l, found, last_match, cost, best BIGINT DEFAULT 0;
+  DECLARE ca, cb VARCHAR;`;
+
+const TRINO = `BEGIN
+  DECLARE longest BIGINT DEFAULT greatest(length(a), length(b));
+  DECLARE distance BIGINT DEFAULT 0;
+  ${TRINO_DAMERAU_DECLARATIONS}
+  IF longest = 0 THEN
+    RETURN 1e0;
+  END IF;
+  IF length(a) = 0 OR length(b) = 0 THEN
+    RETURN 1e0 - CAST(longest AS DOUBLE) / longest;
+  END IF;
+  ${trinoDamerauDistance('a', 'b', 'distance')}
+  RETURN 1e0 - CAST(distance AS DOUBLE) / longest;
 END`;
 
 /**

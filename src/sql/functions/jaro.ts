@@ -82,85 +82,106 @@ def jaro_winkler(a, b):
 `;
 
 /**
- * The Jaro loop as a Trino SQL routine body (Trino 431+ SQL routines:
- * DECLARE, SET, IF, WHILE, RETURN). Trino's varchar functions count code
- * points (\`length\`, \`substr\`), as kindred does; matched positions of b
- * are a string of '0'/'1' flags and a's matched characters a string, since a
- * routine has no mutable array. Integers are BIGINT (\`length\` returns one),
- * so \`/\` between them truncates, as the JavaScript \`>> 1\` and \`Math.floor\`;
- * the ratios are DOUBLE divisions in the same order as the scorer.
- * \`finish\` receives the Jaro similarity expression and returns the routine's
- * last statements.
+ * Trino statements setting the DOUBLE `jw` to the Jaro (or, with `winkler`,
+ * Jaro–Winkler) similarity of the VARCHARs `wa` and `wb` (Trino 431+ SQL
+ * routines: DECLARE, SET, IF, WHILE). Trino's varchar functions count code
+ * points (`length`, `substr`), as kindred does; matched positions of b are a
+ * string of '0'/'1' flags and a's matched characters a string, since a
+ * routine has no mutable array. Integers are BIGINT (`length` returns one),
+ * so `/` between them truncates, as the JavaScript `>> 1` and `Math.floor`;
+ * the ratios are DOUBLE divisions in the same order as the scorer. The
+ * scorer's early returns are branches (a routine has no sub-routines, and
+ * `monge_elkan` and `ensemble` inline these statements); Jaro–Winkler's
+ * prefix boost applies above 0.7 (the early values, 0 and 1, stay as they are).
  */
-function trinoJaroBody(finish: (sim: string) => string, declare: string): string {
-  return `BEGIN
-  DECLARE n_a BIGINT DEFAULT length(a);
-  DECLARE n_b BIGINT DEFAULT length(b);
-  DECLARE span BIGINT DEFAULT greatest(length(a), length(b)) / 2 - 1;
-  DECLARE flags VARCHAR DEFAULT rpad('', length(b), '0');
-  DECLARE chars VARCHAR DEFAULT '';
-  DECLARE i, j, hi, m, k, t BIGINT DEFAULT 0;
-  DECLARE c VARCHAR;
-  DECLARE hit BOOLEAN DEFAULT FALSE;${declare}
-  IF n_a = 0 OR n_b = 0 THEN
-    RETURN IF(n_a = n_b, 1e0, 0e0);
-  END IF;
-  IF n_a = 1 AND n_b = 1 THEN
-    RETURN IF(a = b, 1e0, 0e0);
-  END IF;
-  WHILE i < n_a DO
-    SET c = substr(a, i + 1, 1);
-    SET j = IF(i > span, i - span, 0);
-    SET hi = least(i + span + 1, n_b);
-    SET hit = FALSE;
-    WHILE j < hi AND NOT hit DO
-      IF substr(flags, j + 1, 1) = '0' AND substr(b, j + 1, 1) = c THEN
-        SET flags = concat(substr(flags, 1, j), '1', substr(flags, j + 2));
-        SET chars = concat(chars, c);
-        SET hit = TRUE;
-      END IF;
-      SET j = j + 1;
-    END WHILE;
-    SET i = i + 1;
-  END WHILE;
-  SET m = length(chars);
-  IF m = 0 THEN
-    RETURN 0e0;
-  END IF;
-  SET i = 0;
-  WHILE i < m DO
-    WHILE substr(flags, k + 1, 1) = '0' DO
-      SET k = k + 1;
-    END WHILE;
-    IF substr(chars, i + 1, 1) <> substr(b, k + 1, 1) THEN
-      SET t = t + 1;
-    END IF;
-    SET k = k + 1;
-    SET i = i + 1;
-  END WHILE;
-  SET t = t / 2;
-${finish('(CAST(m AS DOUBLE) / n_a + CAST(m AS DOUBLE) / n_b + CAST(m - t AS DOUBLE) / m) / 3e0')}
-END`;
+function trinoJaroStatements(winkler: boolean): string {
+  const boost = winkler
+    ? `
+          IF jw > 0.7e0 THEN
+            SET lim = least(n_a, n_b, 4);
+            SET p = 0;
+            WHILE p < lim AND substr(wa, p + 1, 1) = substr(wb, p + 1, 1) DO
+              SET p = p + 1;
+            END WHILE;
+            SET jw = jw + p * 0.1e0 * (1e0 - jw);
+          END IF;`
+    : '';
+  return `SET n_a = length(wa);
+      SET n_b = length(wb);
+      IF n_a = 0 OR n_b = 0 THEN
+        SET jw = IF(n_a = n_b, 1e0, 0e0);
+      ELSEIF n_a = 1 AND n_b = 1 THEN
+        SET jw = IF(wa = wb, 1e0, 0e0);
+      ELSE
+        SET span = greatest(n_a, n_b) / 2 - 1;
+        SET flags = rpad('', n_b, '0');
+        SET chars = '';
+        SET i = 0;
+        WHILE i < n_a DO
+          SET c = substr(wa, i + 1, 1);
+          SET j = IF(i > span, i - span, 0);
+          SET hi = least(i + span + 1, n_b);
+          SET hit = FALSE;
+          WHILE j < hi AND NOT hit DO
+            IF substr(flags, j + 1, 1) = '0' AND substr(wb, j + 1, 1) = c THEN
+              SET flags = concat(substr(flags, 1, j), '1', substr(flags, j + 2));
+              SET chars = concat(chars, c);
+              SET hit = TRUE;
+            END IF;
+            SET j = j + 1;
+          END WHILE;
+          SET i = i + 1;
+        END WHILE;
+        SET m = length(chars);
+        IF m = 0 THEN
+          SET jw = 0e0;
+        ELSE
+          SET i = 0;
+          SET k = 0;
+          SET t = 0;
+          WHILE i < m DO
+            WHILE substr(flags, k + 1, 1) = '0' DO
+              SET k = k + 1;
+            END WHILE;
+            IF substr(chars, i + 1, 1) <> substr(wb, k + 1, 1) THEN
+              SET t = t + 1;
+            END IF;
+            SET k = k + 1;
+            SET i = i + 1;
+          END WHILE;
+          SET t = t / 2;
+          SET jw = (CAST(m AS DOUBLE) / n_a + CAST(m AS DOUBLE) / n_b + CAST(m - t AS DOUBLE) / m) / 3e0;${boost}
+        END IF;
+      END IF;`;
 }
 
-// Jaro–Winkler: the Jaro value, and above 0.7 the common-prefix boost (prefix capped at 4).
-// The early RETURNs of the Jaro body are Jaro–Winkler's values too (0 stays 0; 1 is boosted by 0).
-const TRINO_BODIES: Record<string, string> = {
-  jaro: trinoJaroBody((sim) => `  RETURN ${sim};`, ''),
-  jaro_winkler: trinoJaroBody(
-    (sim) => `  SET sim = ${sim};
-  IF sim <= 0.7e0 THEN
-    RETURN sim;
-  END IF;
-  SET lim = least(n_a, n_b, 4);
-  WHILE p < lim AND substr(a, p + 1, 1) = substr(b, p + 1, 1) DO
-    SET p = p + 1;
-  END WHILE;
-  RETURN sim + p * 0.1e0 * (1e0 - sim);`,
-    '\n  DECLARE sim DOUBLE;\n  DECLARE lim, p BIGINT DEFAULT 0;',
-  ),
-};
+/**
+ * Trino statements setting the DOUBLE `jw` to the Jaro–Winkler similarity
+ * of the VARCHARs `wa` and `wb`. Declarations: {@link TRINO_JARO_WINKLER_DECLARATIONS}.
+ *
+ * @example
+ * `SET wa = x;\n SET wb = y;\n ${TRINO_JARO_WINKLER}`;
+ */
+export const TRINO_JARO_WINKLER = trinoJaroStatements(true);
 
+/**
+ * The declarations {@link TRINO_JARO_WINKLER} needs.
+ *
+ * @example
+ * `BEGIN\n  ${TRINO_JARO_WINKLER_DECLARATIONS}\n  ...`;
+ */
+export const TRINO_JARO_WINKLER_DECLARATIONS = `DECLARE wa, wb, flags, chars, c VARCHAR;
+  DECLARE i, j, hi, m, k, t, lim, p, n_a, n_b, span BIGINT DEFAULT 0;
+  DECLARE hit BOOLEAN DEFAULT FALSE;
+  DECLARE jw DOUBLE;`;
+
+const jaroRoutine = (winkler: boolean): string => `BEGIN
+  ${TRINO_JARO_WINKLER_DECLARATIONS}
+  SET wa = a;
+  SET wb = b;
+  ${trinoJaroStatements(winkler)}
+  RETURN jw;
+END`;
 
 /**
  * `jaro` as a warehouse function.
@@ -173,7 +194,7 @@ export const JARO: WarehouseFunction = {
   name: 'jaro',
   javascript: { source: JAVASCRIPT, call: 'jaro' },
   python: { source: PYTHON, call: 'jaro' },
-  trino: TRINO_BODIES.jaro,
+  trino: jaroRoutine(false),
 };
 
 /**
@@ -187,5 +208,6 @@ export const JARO_WINKLER: WarehouseFunction = {
   name: 'jaro_winkler',
   javascript: { source: JAVASCRIPT, call: 'jaroWinkler' },
   python: { source: PYTHON, call: 'jaro_winkler' },
-  trino: TRINO_BODIES.jaro_winkler,
+  trino: jaroRoutine(true),
 };
+

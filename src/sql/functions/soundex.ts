@@ -1,10 +1,17 @@
 /** The `soundex` transform as warehouse functions: src/engine/transforms/soundex.ts (NFKD, upper case, only A–Z are letters, anything else separates, H and W transparent), letter then three digits, '' without a letter. */
+import { phoneticPair } from './phonetic-pair.js';
 import type { WarehouseFunction } from './warehouse-function.js';
 
 // Digit per letter A..Z (LETTER_CODES of the transform); H and W, which the functions test first, are transparent there.
 const DIGITS = '01230120022455012623010202';
 
-const JAVASCRIPT = `
+/**
+ * JavaScript (BigQuery) `soundex(value)`.
+ *
+ * @example
+ * `${JS_SOUNDEX}\nreturn soundex(x);`;
+ */
+export const JS_SOUNDEX = `
 function soundex(value) {
   const codes = '${DIGITS}';
   const s = value.normalize('NFKD').toUpperCase();
@@ -24,7 +31,13 @@ function soundex(value) {
   return out + '000'.slice(digits);
 }`;
 
-const PYTHON = `
+/**
+ * Python (Databricks) `soundex(value)`.
+ *
+ * @example
+ * `${PY_SOUNDEX}\nprint(soundex('Ashcraft'))`;
+ */
+export const PY_SOUNDEX = `
 import unicodedata
 
 def soundex(value):
@@ -55,18 +68,29 @@ def soundex(value):
     return out + '000'[digits:]
 `;
 
+// Trino's codepoint() takes a VARCHAR(1) (an unbounded VARCHAR is not coerced to it), hence the cast.
 // Trino's upper() maps each code point alone (Java's simple case mapping), where JavaScript's
 // toUpperCase and Python's upper() map ß to SS; after NFKD ß is the one character for which that
 // yields a letter A–Z, so it is spelled out first.
-const TRINO = `BEGIN
-  DECLARE s VARCHAR DEFAULT upper(replace(normalize(x, NFKD), 'ß', 'SS'));
-  DECLARE n BIGINT DEFAULT length(upper(replace(normalize(x, NFKD), 'ß', 'SS')));
-  DECLARE sx VARCHAR DEFAULT '';
-  DECLARE i, digits, previous, code, cp BIGINT DEFAULT 0;
-  DECLARE ch VARCHAR;
+/**
+ * Trino statements setting the VARCHAR `out` to the Soundex code of the
+ * VARCHAR `src` ('' without a letter); they use the VARCHARs `s`, `sx`, `ch`
+ * and the BIGINTs `n`, `i`, `digits`, `previous`, `code`, `cp`
+ * ({@link TRINO_SOUNDEX_DECLARATIONS}).
+ *
+ * @example
+ * trinoSoundex('x', 'code_x');
+ */
+export function trinoSoundex(src: string, out: string): string {
+  return `SET s = upper(replace(normalize(${src}, NFKD), 'ß', 'SS'));
+  SET n = length(s);
+  SET sx = '';
+  SET i = 0;
+  SET digits = 0;
+  SET previous = 0;
   WHILE i < n AND digits < 3 DO
     SET ch = substr(s, i + 1, 1);
-    SET cp = codepoint(ch);
+    SET cp = codepoint(CAST(ch AS VARCHAR(1)));
     SET i = i + 1;
     IF cp < 65 OR cp > 90 THEN
       SET previous = 0;
@@ -84,11 +108,24 @@ const TRINO = `BEGIN
       END IF;
     END IF;
   END WHILE;
-  IF sx = '' THEN
-    RETURN '';
-  END IF;
-  RETURN concat(sx, substr('000', digits + 1));
-END`;
+  SET ${out} = IF(sx = '', '', concat(sx, substr('000', digits + 1)));`;
+}
+
+/**
+ * The declarations {@link trinoSoundex} needs.
+ *
+ * @example
+ * `BEGIN\n  ${TRINO_SOUNDEX_DECLARATIONS}\n  ...`;
+ */
+export const TRINO_SOUNDEX_DECLARATIONS = `DECLARE s, sx, ch VARCHAR;
+  DECLARE n, i, digits, previous, code, cp BIGINT DEFAULT 0;`;
+
+const PAIR = phoneticPair({
+  name: 'soundex',
+  javascript: { source: JS_SOUNDEX, call: 'soundex' },
+  python: { source: PY_SOUNDEX, call: 'soundex' },
+  trino: { statements: trinoSoundex, declarations: TRINO_SOUNDEX_DECLARATIONS },
+});
 
 /**
  * `soundex` as a warehouse function.
@@ -96,10 +133,12 @@ END`;
  * @example
  * SOUNDEX.javascript.call; // 'soundex'
  */
-export const SOUNDEX: WarehouseFunction = {
-  kind: 'transform',
-  name: 'soundex',
-  javascript: { source: JAVASCRIPT, call: 'soundex' },
-  python: { source: PYTHON, call: 'soundex' },
-  trino: TRINO,
-};
+export const SOUNDEX: WarehouseFunction = PAIR.transform;
+
+/**
+ * The `soundex_match` scorer as a warehouse function (1 when both codes are non-empty and equal).
+ *
+ * @example
+ * SOUNDEX_MATCH.javascript.call; // 'soundexMatch'
+ */
+export const SOUNDEX_MATCH: WarehouseFunction = PAIR.match;

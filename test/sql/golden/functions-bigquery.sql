@@ -29,12 +29,8 @@ return soundex(x);
 
 -- `kindred_damerau_levenshtein`: the damerau_levenshtein scorer as a function (bigquery has no built-in equal to it): kindred's definition, on code points
 CREATE TEMP FUNCTION `kindred_damerau_levenshtein`(a STRING, b STRING) RETURNS FLOAT64 LANGUAGE js AS r"""
-function damerauLevenshtein(s, t) {
-  const a = Array.from(s), b = Array.from(t);
+function damerauDistance(a, b) {
   const la = a.length, lb = b.length;
-  const longest = Math.max(la, lb);
-  if (longest === 0) return 1;
-  if (la === 0 || lb === 0) return 1 - longest / longest;
   const inf = la + lb;
   const d = [];
   d.push(new Array(lb + 2).fill(inf));
@@ -64,7 +60,14 @@ function damerauLevenshtein(s, t) {
     d.push(row);
     last.set(ca, i);
   }
-  return 1 - d[la + 1][lb + 1] / longest;
+  return d[la + 1][lb + 1];
+}
+function damerauLevenshtein(s, t) {
+  const a = Array.from(s), b = Array.from(t);
+  const longest = Math.max(a.length, b.length);
+  if (longest === 0) return 1;
+  if (a.length === 0 || b.length === 0) return 1 - longest / longest;
+  return 1 - damerauDistance(a, b) / longest;
 }
 return damerauLevenshtein(a, b);
 """;

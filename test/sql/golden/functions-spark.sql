@@ -40,13 +40,8 @@ $$;
 
 -- `crm`.`kindred_damerau_levenshtein`: the damerau_levenshtein scorer as a function (spark has no built-in equal to it): kindred's definition, on code points
 CREATE OR REPLACE FUNCTION `crm`.`kindred_damerau_levenshtein`(a STRING, b STRING) RETURNS DOUBLE LANGUAGE PYTHON AS $$
-def damerau_levenshtein(a, b):
+def damerau_distance(a, b):
     la, lb = len(a), len(b)
-    longest = max(la, lb)
-    if longest == 0:
-        return 1.0
-    if la == 0 or lb == 0:
-        return 1 - longest / longest
     inf = la + lb
     d = [[inf] * (lb + 2), [inf] + list(range(lb + 1))]
     last = {}
@@ -67,7 +62,15 @@ def damerau_levenshtein(a, b):
             row.append(best)
         d.append(row)
         last[ca] = i
-    return 1 - d[la + 1][lb + 1] / longest
+    return d[la + 1][lb + 1]
+
+def damerau_levenshtein(a, b):
+    longest = max(len(a), len(b))
+    if longest == 0:
+        return 1.0
+    if len(a) == 0 or len(b) == 0:
+        return 1 - longest / longest
+    return 1 - damerau_distance(a, b) / longest
 
 return damerau_levenshtein(a, b)
 $$;

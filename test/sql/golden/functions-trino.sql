@@ -11,14 +11,18 @@ LANGUAGE SQL
 DETERMINISTIC
 RETURNS NULL ON NULL INPUT
 BEGIN
-  DECLARE s VARCHAR DEFAULT upper(replace(normalize(x, NFKD), 'ß', 'SS'));
-  DECLARE n BIGINT DEFAULT length(upper(replace(normalize(x, NFKD), 'ß', 'SS')));
-  DECLARE sx VARCHAR DEFAULT '';
-  DECLARE i, digits, previous, code, cp BIGINT DEFAULT 0;
-  DECLARE ch VARCHAR;
+  DECLARE code_x VARCHAR;
+  DECLARE s, sx, ch VARCHAR;
+  DECLARE n, i, digits, previous, code, cp BIGINT DEFAULT 0;
+  SET s = upper(replace(normalize(x, NFKD), 'ß', 'SS'));
+  SET n = length(s);
+  SET sx = '';
+  SET i = 0;
+  SET digits = 0;
+  SET previous = 0;
   WHILE i < n AND digits < 3 DO
     SET ch = substr(s, i + 1, 1);
-    SET cp = codepoint(ch);
+    SET cp = codepoint(CAST(ch AS VARCHAR(1)));
     SET i = i + 1;
     IF cp < 65 OR cp > 90 THEN
       SET previous = 0;
@@ -36,10 +40,8 @@ BEGIN
       END IF;
     END IF;
   END WHILE;
-  IF sx = '' THEN
-    RETURN '';
-  END IF;
-  RETURN concat(sx, substr('000', digits + 1));
+  SET code_x = IF(sx = '', '', concat(sx, substr('000', digits + 1)));
+  RETURN code_x;
 END;
 
 -- "hive"."crm"."kindred_damerau_levenshtein": the damerau_levenshtein scorer as a function (trino has no built-in equal to it): kindred's definition, on code points
@@ -49,21 +51,23 @@ LANGUAGE SQL
 DETERMINISTIC
 RETURNS NULL ON NULL INPUT
 BEGIN
-  DECLARE n_a BIGINT DEFAULT length(a);
-  DECLARE n_b BIGINT DEFAULT length(b);
   DECLARE longest BIGINT DEFAULT greatest(length(a), length(b));
-  DECLARE inf BIGINT DEFAULT length(a) + length(b);
+  DECLARE distance BIGINT DEFAULT 0;
   DECLARE d ARRAY(ARRAY(BIGINT));
   DECLARE cur ARRAY(BIGINT);
-  DECLARE i, j, k, l, found, last_match, cost, best BIGINT DEFAULT 0;
+  DECLARE n_a, n_b, inf, i, j, k, l, found, last_match, cost, best BIGINT DEFAULT 0;
   DECLARE ca, cb VARCHAR;
   IF longest = 0 THEN
     RETURN 1e0;
   END IF;
-  IF n_a = 0 OR n_b = 0 THEN
+  IF length(a) = 0 OR length(b) = 0 THEN
     RETURN 1e0 - CAST(longest AS DOUBLE) / longest;
   END IF;
+  SET n_a = length(a);
+  SET n_b = length(b);
+  SET inf = n_a + n_b;
   SET cur = ARRAY[inf];
+  SET j = 0;
   WHILE j <= n_b DO
     SET cur = cur || inf;
     SET j = j + 1;
@@ -102,7 +106,8 @@ BEGIN
     SET d = d || ARRAY[cur];
     SET i = i + 1;
   END WHILE;
-  RETURN 1e0 - CAST(element_at(element_at(d, n_a + 2), n_b + 2) AS DOUBLE) / longest;
+  SET distance = element_at(element_at(d, n_a + 2), n_b + 2);
+  RETURN 1e0 - CAST(distance AS DOUBLE) / longest;
 END;
 
 -- "hive"."crm"."kindred_jaro": the jaro scorer as a function (trino has no built-in equal to it): kindred's definition, on code points
@@ -112,52 +117,60 @@ LANGUAGE SQL
 DETERMINISTIC
 RETURNS NULL ON NULL INPUT
 BEGIN
-  DECLARE n_a BIGINT DEFAULT length(a);
-  DECLARE n_b BIGINT DEFAULT length(b);
-  DECLARE span BIGINT DEFAULT greatest(length(a), length(b)) / 2 - 1;
-  DECLARE flags VARCHAR DEFAULT rpad('', length(b), '0');
-  DECLARE chars VARCHAR DEFAULT '';
-  DECLARE i, j, hi, m, k, t BIGINT DEFAULT 0;
-  DECLARE c VARCHAR;
+  DECLARE wa, wb, flags, chars, c VARCHAR;
+  DECLARE i, j, hi, m, k, t, lim, p, n_a, n_b, span BIGINT DEFAULT 0;
   DECLARE hit BOOLEAN DEFAULT FALSE;
-  IF n_a = 0 OR n_b = 0 THEN
-    RETURN IF(n_a = n_b, 1e0, 0e0);
-  END IF;
-  IF n_a = 1 AND n_b = 1 THEN
-    RETURN IF(a = b, 1e0, 0e0);
-  END IF;
-  WHILE i < n_a DO
-    SET c = substr(a, i + 1, 1);
-    SET j = IF(i > span, i - span, 0);
-    SET hi = least(i + span + 1, n_b);
-    SET hit = FALSE;
-    WHILE j < hi AND NOT hit DO
-      IF substr(flags, j + 1, 1) = '0' AND substr(b, j + 1, 1) = c THEN
-        SET flags = concat(substr(flags, 1, j), '1', substr(flags, j + 2));
-        SET chars = concat(chars, c);
-        SET hit = TRUE;
+  DECLARE jw DOUBLE;
+  SET wa = a;
+  SET wb = b;
+  SET n_a = length(wa);
+      SET n_b = length(wb);
+      IF n_a = 0 OR n_b = 0 THEN
+        SET jw = IF(n_a = n_b, 1e0, 0e0);
+      ELSEIF n_a = 1 AND n_b = 1 THEN
+        SET jw = IF(wa = wb, 1e0, 0e0);
+      ELSE
+        SET span = greatest(n_a, n_b) / 2 - 1;
+        SET flags = rpad('', n_b, '0');
+        SET chars = '';
+        SET i = 0;
+        WHILE i < n_a DO
+          SET c = substr(wa, i + 1, 1);
+          SET j = IF(i > span, i - span, 0);
+          SET hi = least(i + span + 1, n_b);
+          SET hit = FALSE;
+          WHILE j < hi AND NOT hit DO
+            IF substr(flags, j + 1, 1) = '0' AND substr(wb, j + 1, 1) = c THEN
+              SET flags = concat(substr(flags, 1, j), '1', substr(flags, j + 2));
+              SET chars = concat(chars, c);
+              SET hit = TRUE;
+            END IF;
+            SET j = j + 1;
+          END WHILE;
+          SET i = i + 1;
+        END WHILE;
+        SET m = length(chars);
+        IF m = 0 THEN
+          SET jw = 0e0;
+        ELSE
+          SET i = 0;
+          SET k = 0;
+          SET t = 0;
+          WHILE i < m DO
+            WHILE substr(flags, k + 1, 1) = '0' DO
+              SET k = k + 1;
+            END WHILE;
+            IF substr(chars, i + 1, 1) <> substr(wb, k + 1, 1) THEN
+              SET t = t + 1;
+            END IF;
+            SET k = k + 1;
+            SET i = i + 1;
+          END WHILE;
+          SET t = t / 2;
+          SET jw = (CAST(m AS DOUBLE) / n_a + CAST(m AS DOUBLE) / n_b + CAST(m - t AS DOUBLE) / m) / 3e0;
+        END IF;
       END IF;
-      SET j = j + 1;
-    END WHILE;
-    SET i = i + 1;
-  END WHILE;
-  SET m = length(chars);
-  IF m = 0 THEN
-    RETURN 0e0;
-  END IF;
-  SET i = 0;
-  WHILE i < m DO
-    WHILE substr(flags, k + 1, 1) = '0' DO
-      SET k = k + 1;
-    END WHILE;
-    IF substr(chars, i + 1, 1) <> substr(b, k + 1, 1) THEN
-      SET t = t + 1;
-    END IF;
-    SET k = k + 1;
-    SET i = i + 1;
-  END WHILE;
-  SET t = t / 2;
-  RETURN (CAST(m AS DOUBLE) / n_a + CAST(m AS DOUBLE) / n_b + CAST(m - t AS DOUBLE) / m) / 3e0;
+  RETURN jw;
 END;
 
 -- "hive"."crm"."kindred_records": one row per record: its id and every prepared (transformed) field

@@ -11,62 +11,68 @@ LANGUAGE SQL
 DETERMINISTIC
 RETURNS NULL ON NULL INPUT
 BEGIN
-  DECLARE n_a BIGINT DEFAULT length(a);
-  DECLARE n_b BIGINT DEFAULT length(b);
-  DECLARE span BIGINT DEFAULT greatest(length(a), length(b)) / 2 - 1;
-  DECLARE flags VARCHAR DEFAULT rpad('', length(b), '0');
-  DECLARE chars VARCHAR DEFAULT '';
-  DECLARE i, j, hi, m, k, t BIGINT DEFAULT 0;
-  DECLARE c VARCHAR;
+  DECLARE wa, wb, flags, chars, c VARCHAR;
+  DECLARE i, j, hi, m, k, t, lim, p, n_a, n_b, span BIGINT DEFAULT 0;
   DECLARE hit BOOLEAN DEFAULT FALSE;
-  DECLARE sim DOUBLE;
-  DECLARE lim, p BIGINT DEFAULT 0;
-  IF n_a = 0 OR n_b = 0 THEN
-    RETURN IF(n_a = n_b, 1e0, 0e0);
-  END IF;
-  IF n_a = 1 AND n_b = 1 THEN
-    RETURN IF(a = b, 1e0, 0e0);
-  END IF;
-  WHILE i < n_a DO
-    SET c = substr(a, i + 1, 1);
-    SET j = IF(i > span, i - span, 0);
-    SET hi = least(i + span + 1, n_b);
-    SET hit = FALSE;
-    WHILE j < hi AND NOT hit DO
-      IF substr(flags, j + 1, 1) = '0' AND substr(b, j + 1, 1) = c THEN
-        SET flags = concat(substr(flags, 1, j), '1', substr(flags, j + 2));
-        SET chars = concat(chars, c);
-        SET hit = TRUE;
+  DECLARE jw DOUBLE;
+  SET wa = a;
+  SET wb = b;
+  SET n_a = length(wa);
+      SET n_b = length(wb);
+      IF n_a = 0 OR n_b = 0 THEN
+        SET jw = IF(n_a = n_b, 1e0, 0e0);
+      ELSEIF n_a = 1 AND n_b = 1 THEN
+        SET jw = IF(wa = wb, 1e0, 0e0);
+      ELSE
+        SET span = greatest(n_a, n_b) / 2 - 1;
+        SET flags = rpad('', n_b, '0');
+        SET chars = '';
+        SET i = 0;
+        WHILE i < n_a DO
+          SET c = substr(wa, i + 1, 1);
+          SET j = IF(i > span, i - span, 0);
+          SET hi = least(i + span + 1, n_b);
+          SET hit = FALSE;
+          WHILE j < hi AND NOT hit DO
+            IF substr(flags, j + 1, 1) = '0' AND substr(wb, j + 1, 1) = c THEN
+              SET flags = concat(substr(flags, 1, j), '1', substr(flags, j + 2));
+              SET chars = concat(chars, c);
+              SET hit = TRUE;
+            END IF;
+            SET j = j + 1;
+          END WHILE;
+          SET i = i + 1;
+        END WHILE;
+        SET m = length(chars);
+        IF m = 0 THEN
+          SET jw = 0e0;
+        ELSE
+          SET i = 0;
+          SET k = 0;
+          SET t = 0;
+          WHILE i < m DO
+            WHILE substr(flags, k + 1, 1) = '0' DO
+              SET k = k + 1;
+            END WHILE;
+            IF substr(chars, i + 1, 1) <> substr(wb, k + 1, 1) THEN
+              SET t = t + 1;
+            END IF;
+            SET k = k + 1;
+            SET i = i + 1;
+          END WHILE;
+          SET t = t / 2;
+          SET jw = (CAST(m AS DOUBLE) / n_a + CAST(m AS DOUBLE) / n_b + CAST(m - t AS DOUBLE) / m) / 3e0;
+          IF jw > 0.7e0 THEN
+            SET lim = least(n_a, n_b, 4);
+            SET p = 0;
+            WHILE p < lim AND substr(wa, p + 1, 1) = substr(wb, p + 1, 1) DO
+              SET p = p + 1;
+            END WHILE;
+            SET jw = jw + p * 0.1e0 * (1e0 - jw);
+          END IF;
+        END IF;
       END IF;
-      SET j = j + 1;
-    END WHILE;
-    SET i = i + 1;
-  END WHILE;
-  SET m = length(chars);
-  IF m = 0 THEN
-    RETURN 0e0;
-  END IF;
-  SET i = 0;
-  WHILE i < m DO
-    WHILE substr(flags, k + 1, 1) = '0' DO
-      SET k = k + 1;
-    END WHILE;
-    IF substr(chars, i + 1, 1) <> substr(b, k + 1, 1) THEN
-      SET t = t + 1;
-    END IF;
-    SET k = k + 1;
-    SET i = i + 1;
-  END WHILE;
-  SET t = t / 2;
-  SET sim = (CAST(m AS DOUBLE) / n_a + CAST(m AS DOUBLE) / n_b + CAST(m - t AS DOUBLE) / m) / 3e0;
-  IF sim <= 0.7e0 THEN
-    RETURN sim;
-  END IF;
-  SET lim = least(n_a, n_b, 4);
-  WHILE p < lim AND substr(a, p + 1, 1) = substr(b, p + 1, 1) DO
-    SET p = p + 1;
-  END WHILE;
-  RETURN sim + p * 0.1e0 * (1e0 - sim);
+  RETURN jw;
 END;
 
 -- "hive"."crm"."kindred_records": one row per record: its id and every prepared (transformed) field
