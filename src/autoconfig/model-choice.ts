@@ -7,7 +7,7 @@ import type { WorkerPool } from '../engine/worker-pool.js';
 import type { ColumnProfile } from './column-profile.js';
 import { keepingFrom, SIGNAL_FLOOR } from './health-signals.js';
 import { probeJudge, type LikelyMatches } from './likely-matches.js';
-import { eligiblePairs, probeAgreement, type ProbeAgreement } from './probe-agreement.js';
+import { eligiblePairs, probeAgreement, type CountedAgreement, type ProbeAgreement } from './probe-agreement.js';
 import { scoreValley } from './score-valley.js';
 
 /** What the choice measured and chose, as the telemetry reports it. */
@@ -132,7 +132,8 @@ export interface ChoiceOutcome {
  * the default 0.5). Both are judged on the same probe pairs by
  * {@link probeAgreement}; the twin is chosen only when EM converged, the
  * probe holds {@link MIN_LIKELY} likely matches, the twin agrees with it at
- * {@link MIN_AGREEMENT} or more and leads by {@link CHOICE_MARGIN}. The probe scores each column alike and drops a
+ * {@link MIN_AGREEMENT} or more and leads by {@link CHOICE_MARGIN} without losing
+ * precision ({@link choiceRationale}). The probe scores each column alike and drops a
  * pair's worst column, so it leans to neither model: it is the yardstick
  * the blocking was already chosen by.
  *
@@ -160,13 +161,7 @@ export async function chooseModel(input: ChoiceInput): Promise<ChoiceOutcome> {
   const fs = probeAgreement(fsRun.pairs, threshold, probe, judge, eligible);
   const converged = Object.values(fsRun.training).every((t) => t.converged);
   const probabilistic = { ...figures(threshold, fs), em_converged: converged };
-  const rationale = !converged
-    ? 'EM did not converge: the Fellegi–Sunter weights are not trusted'
-    : Math.max(fs.f1, weighted.f1) < MIN_AGREEMENT
-        ? `neither model agrees with the probe (F1 ${weighted.f1} weighted, ${fs.f1} Fellegi–Sunter, below ${MIN_AGREEMENT}): it cannot rank them`
-      : fs.f1 < weighted.f1 + CHOICE_MARGIN
-        ? `Fellegi–Sunter agrees with the probe at F1 ${fs.f1}, weighted at ${weighted.f1}: no lead of ${CHOICE_MARGIN}`
-        : null;
+  const rationale = choiceRationale(weighted, fs, converged);
   const chosen = rationale === null ? 'probabilistic' : 'weighted';
   const choice: ModelChoice = {
     chosen,
@@ -176,12 +171,51 @@ export async function chooseModel(input: ChoiceInput): Promise<ChoiceOutcome> {
     weighted: weightedFigures,
     probabilistic,
     skipped: null,
-    rationale: rationale ?? `Fellegi–Sunter agrees with the probe at F1 ${fs.f1}, weighted at ${weighted.f1}: a lead of ${CHOICE_MARGIN} or more`,
+    rationale: rationale ?? `Fellegi–Sunter agrees with the probe at F1 ${fs.f1}, weighted at ${weighted.f1}: a lead of ${CHOICE_MARGIN} or more, no less precise`,
   };
   if (chosen === 'weighted') return { choice, config, run: null };
   const committed = withMatchkey(config, probabilisticTwin(mk, input.profiles, threshold));
   // Measured at the committed threshold, so the telemetry's health describes what is committed.
   return { choice, config: committed, run: await runMatching(table, keepingFrom(committed, SIGNAL_FLOOR), pool, { signal }) };
+}
+
+/**
+ * Why the weighted matchkey stays, or null when the twin is chosen: EM
+ * converged, the better model agrees with the probe at {@link MIN_AGREEMENT},
+ * the twin leads by {@link CHOICE_MARGIN} F1, and it is not less precise
+ * than the weighted model by more than two standard errors of the
+ * difference. The last because the probe's judge scores columns alike: a
+ * namesake agreeing on every name column looks like a match to it, so the
+ * precision it measures understates a model's false matches, and a lead
+ * bought with precision the judge already sees slipping is a lead it cannot
+ * vouch for (a person table with four name columns: the twin led the judge
+ * by 0.078 F1 at 0.979 precision against 0.996, and trailed the truth by
+ * 0.017 at 0.843 against 0.978).
+ *
+ * @example
+ * choiceRationale({ precision: 0.996, recall: 0.64, f1: 0.78, accepted: 16818, judged: 16000, likely: 10538 },
+ *   { precision: 0.979, recall: 0.76, f1: 0.86, accepted: 21131, judged: 20000, likely: 10538 }, true);
+ * // 'Fellegi–Sunter is less precise against the probe (0.979 against 0.996) ...'
+ */
+export function choiceRationale(weighted: CountedAgreement, fs: CountedAgreement, converged: boolean): string | null {
+  if (!converged) return 'EM did not converge: the Fellegi–Sunter weights are not trusted';
+  if (Math.max(fs.f1, weighted.f1) < MIN_AGREEMENT) {
+    return `neither model agrees with the probe (F1 ${weighted.f1} weighted, ${fs.f1} Fellegi–Sunter, below ${MIN_AGREEMENT}): it cannot rank them`;
+  }
+  if (fs.f1 < weighted.f1 + CHOICE_MARGIN) return `Fellegi–Sunter agrees with the probe at F1 ${fs.f1}, weighted at ${weighted.f1}: no lead of ${CHOICE_MARGIN}`;
+  const slack = 2 * Math.sqrt(variance(weighted) + variance(fs));
+  if (fs.precision < weighted.precision - slack) {
+    return (
+      `Fellegi–Sunter is less precise against the probe (${fs.precision} against ${weighted.precision}, beyond two standard errors): ` +
+      `its F1 lead (${fs.f1} against ${weighted.f1}) is recall the probe's judge cannot vouch for`
+    );
+  }
+  return null;
+}
+
+/** The sampling variance of a precision measured on `judged` pairs. */
+function variance(a: CountedAgreement): number {
+  return a.judged === 0 ? 0 : (a.precision * (1 - a.precision)) / a.judged;
 }
 
 /** A model's figures in the telemetry's key order (a stored copy is compared byte for byte with the served one). */
