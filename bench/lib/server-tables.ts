@@ -36,7 +36,13 @@ function clean(load: LoadResult | null, pick: (l: LoadResult) => number | null):
   return load === null || load.errors > 0 ? null : pick(load);
 }
 
-function verdict(x: number | null, ok: (x: number) => boolean, measuredAt1M: boolean): string {
+/**
+ * A target's status: not measured, shown but not judged (a run on fewer than 1M rows), met or not met.
+ *
+ * @example
+ * verdict(12.5, (x) => x <= 10, true); // "**not met**"
+ */
+export function verdict(x: number | null, ok: (x: number) => boolean, measuredAt1M: boolean): string {
   if (x === null) return 'not measured';
   if (!measuredAt1M) return 'not measured at 1M rows';
   return ok(x) ? 'met' : '**not met**';
