@@ -67,3 +67,29 @@ test('a file that is not a database is refused with run_failed naming it', () =>
   writeFileSync(file, 'this is not sqlite, just some text that is long enough to look like a header '.repeat(20));
   assert.throws(() => StateDb.open(file), (e: unknown) => e instanceof KindredError && e.code === 'run_failed' && e.message.includes(file));
 });
+
+test('an event append commits at synchronous NORMAL (its events are a function of the fsynced logs) and leaves the connection FULL, also when it fails', () => {
+  // The clock is read inside each transaction: it records the level the commit runs under.
+  const levels: unknown[] = [];
+  let connection: Database.Database | null = null;
+  const clock = (): Date => {
+    levels.push(connection?.pragma('synchronous', { simple: true }));
+    return new Date();
+  };
+  const db = StateDb.open(join(tmp.dir, 'events.sqlite'), { clock });
+  connection = db.connection;
+  try {
+    const batch = db.changes.append([{ op: 'delete', row_id: 0, record: null }], 0);
+    const stored = db.changes.appendEvents({ kind: 'records', batch }, [{ type: 'record_deleted', data: { row_id: 0, cluster_id: 0 } }]);
+    assert.equal(stored.length, 1);
+    assert.deepEqual(levels.slice(-2), [2, 1]); // 2 = FULL for the change, 1 = NORMAL for its events
+    assert.equal(connection.pragma('synchronous', { simple: true }), 2);
+    // A BigInt cannot be written as JSON: the append throws inside its transaction.
+    const unwritable = { row_id: 1n, cluster_id: 0 } as unknown as { row_id: number; cluster_id: number };
+    assert.throws(() => db.changes.appendEvents({ kind: 'records', batch }, [{ type: 'record_deleted', data: unwritable }]));
+    assert.equal(connection.pragma('synchronous', { simple: true }), 2);
+    assert.equal(db.changes.eventsSince(0, 10).length, 1);
+  } finally {
+    db.close();
+  }
+});
