@@ -1,11 +1,10 @@
 /** The living-data benchmark's part of docs/benchmarks.md: its rows of the targets table and its own table of measurements. */
 import type { BenchResults, LivingBenchResult } from './bench-results.js';
 import type { LatencySummary } from './latency-percentiles.js';
-import type { LoadResult } from './load-generator.js';
 import { markdownTable } from './markdown.js';
 import { formatCount, formatGigabytes, formatSeconds } from './number-format.js';
 import { sizeLabel } from './people-data.js';
-import { formatMs, verdict } from './server-tables.js';
+import { clean, formatMs, verdict } from './server-tables.js';
 
 /** The speed rows of issue 16, at 1M rows; /match keeps the targets of issue 3. */
 const TARGETS = {
@@ -19,11 +18,6 @@ const TARGETS = {
 
 function measured(r: BenchResults): LivingBenchResult | null {
   return r.living !== undefined && 'plan' in r.living ? r.living : null;
-}
-
-/** A load's figure, or null when it had errors (a figure with failed requests in it means nothing). */
-function clean(load: LoadResult | null, pick: (l: LoadResult) => number | null): number | null {
-  return load === null || load.errors > 0 ? null : pick(load);
 }
 
 /**

@@ -31,8 +31,13 @@ export function formatMs(ms: number | null | undefined): string {
   return `${Math.round(ms)} ms`;
 }
 
-/** A load result's figure, or null when the run had errors (a figure with failed requests in it means nothing). */
-function clean(load: LoadResult | null, pick: (l: LoadResult) => number | null): number | null {
+/**
+ * A load result's figure, or null when the run had errors (a figure with failed requests in it means nothing).
+ *
+ * @example
+ * clean(result.match_latency, (l) => l.latency.p99_ms); // null when any request failed
+ */
+export function clean(load: LoadResult | null, pick: (l: LoadResult) => number | null): number | null {
   return load === null || load.errors > 0 ? null : pick(load);
 }
 
