@@ -1,7 +1,7 @@
 /** Opening a state database turns on WAL, full synchronous commits, foreign keys and a busy timeout, and migrates the schema. */
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { StateDb } from '../../src/store/state-db.js';
@@ -89,6 +89,42 @@ test('an event append commits at synchronous NORMAL (its events are a function o
     assert.throws(() => db.changes.appendEvents({ kind: 'records', batch }, [{ type: 'record_deleted', data: unwritable }]));
     assert.equal(connection.pragma('synchronous', { simple: true }), 2);
     assert.equal(db.changes.eventsSince(0, 10).length, 1);
+  } finally {
+    db.close();
+  }
+});
+
+test('a change batch appended with its fsync off the event loop is committed at NORMAL, readable once synced, and leaves the connection FULL', async () => {
+  const levels: unknown[] = [];
+  let connection: Database.Database | null = null;
+  const clock = (): Date => {
+    levels.push(connection?.pragma('synchronous', { simple: true }));
+    return new Date();
+  };
+  const file = join(tmp.dir, 'synced.sqlite');
+  const db = StateDb.open(file, { clock });
+  connection = db.connection;
+  try {
+    const batch = await db.changes.appendSynced([{ op: 'add', row_id: 7, record: ['Ann'] }], 0);
+    assert.equal(batch, 1);
+    assert.deepEqual(levels, [1]); // committed at NORMAL; the WAL file was synced after it
+    assert.equal(connection.pragma('synchronous', { simple: true }), 2);
+    assert.deepEqual(db.changes.batches(), [{ batch: 1, afterEdit: 0, ops: [{ op: 'add', row_id: 7, record: ['Ann'] }] }]);
+  } finally {
+    db.close();
+  }
+});
+
+test('when a batch cannot be synced, it is refused and so is every later append (a restart replays the log)', async () => {
+  const file = join(tmp.dir, 'unsynced.sqlite');
+  const db = StateDb.open(file);
+  try {
+    db.changes.append([{ op: 'add', row_id: 1, record: ['Bo'] }], 0);
+    // Without its WAL file the sync cannot open what it must sync.
+    rmSync(`${file}-wal`);
+    await assert.rejects(db.changes.appendSynced([{ op: 'add', row_id: 2, record: ['Cy'] }], 0), (e: unknown) => e instanceof KindredError && /could not be synced/.test(e.message));
+    assert.throws(() => db.changes.append([{ op: 'add', row_id: 3, record: ['Di'] }], 0), /could not be synced/);
+    await assert.rejects(db.changes.appendSynced([{ op: 'add', row_id: 3, record: ['Di'] }], 0), /could not be synced/);
   } finally {
     db.close();
   }
