@@ -175,7 +175,7 @@ export async function runLivingBench(options: {
 
     const count = (kind: LivingChange['kind']): number => applied.filter((c) => c.kind === kind).length;
     const rssBefore = residentBytes(pid);
-    await collectServerGarbage(server);
+    const heap = await collectServerGarbage(server);
     memory = {
       changes: applied.length,
       adds: count('add'),
@@ -185,6 +185,7 @@ export async function runLivingBench(options: {
       records_reported: await totalRecords(origin),
       rss_before_gc_bytes: rssBefore,
       rss_after_changes_bytes: residentBytes(pid),
+      main_thread_changed: heap,
     };
     log(`living: ${applied.length} changes applied; ${formatMb(memory.rss_after_changes_bytes)} resident after a GC`);
   } catch (e) {
@@ -266,7 +267,7 @@ async function freshComparison(
     const origin = await server.listening;
     memory.fresh_initial_run_ms = await untilReady(origin);
     await shareWithAMatch(origin, warmup);
-    await collectServerGarbage(server);
+    memory.main_thread_fresh = await collectServerGarbage(server);
     memory.rss_fresh_bytes = residentBytes(server.child.pid ?? 0);
     if (memory.rss_after_changes_bytes !== null && memory.rss_fresh_bytes !== null) memory.ratio = memory.rss_after_changes_bytes / memory.rss_fresh_bytes;
     log(`living: fresh ${formatMb(memory.rss_fresh_bytes)} resident; changed ÷ fresh = ${memory.ratio?.toFixed(3) ?? '—'}`);

@@ -2,6 +2,7 @@
 import type { HealthProbeResult } from './health-probe.js';
 import type { LoadResult } from './load-generator.js';
 import type { MachineInfo } from './machine.js';
+import type { MainThreadMemory } from './server-gc.js';
 
 /** One scorer's throughput (single thread, so also per core). */
 export interface ScorerResult {
@@ -141,6 +142,9 @@ export interface LivingMemory {
   rss_fresh_bytes: number | null;
   /** rss_after_changes ÷ rss_fresh (the issue's target: ≤ 1.10). */
   ratio: number | null;
+  /** Each server's main-thread `process.memoryUsage()` after its GC, to place a difference (absent in older results). */
+  main_thread_changed?: MainThreadMemory | null;
+  main_thread_fresh?: MainThreadMemory | null;
 }
 
 /**

@@ -11,6 +11,14 @@ import { isMainThread } from 'node:worker_threads';
  */
 export const GC_DONE_LINE = 'kindred-bench: gc done\n';
 
+/**
+ * The prefix of the line with `process.memoryUsage()` after each collection (JSON follows).
+ *
+ * @example
+ * JSON.parse(line.slice(MEMORY_LINE.length)).heapUsed;
+ */
+export const MEMORY_LINE = 'kindred-bench: memory ';
+
 // Worker threads inherit --import; only the main thread (the one the signal reaches) installs the handler.
 if (isMainThread) {
   // Not `node --expose-gc`: worker threads inherit node's flags and the pool refuses that one.
@@ -19,6 +27,8 @@ if (isMainThread) {
   const collect: unknown = runInNewContext('gc');
   process.on('SIGUSR2', () => {
     if (typeof collect === 'function') collect();
+    // The main thread's heap after the collection, so a difference in RSS can be placed.
+    process.stderr.write(`${MEMORY_LINE}${JSON.stringify(process.memoryUsage())}\n`);
     // Written even without a gc(), so the benchmark never waits in vain.
     process.stderr.write(GC_DONE_LINE);
   });

@@ -117,10 +117,26 @@ export function livingSection(r: BenchResults): string {
     lines.push(
       '',
       markdownTable(
-        ['memory', 'records', 'resident (after a GC)', 'before the GC', 'initial run'],
+        ['memory', 'records', 'resident (after a GC)', 'before the GC', 'main-thread heap used', 'main-thread external (buffers)', 'initial run'],
         [
-          [`after ${formatCount(mem.changes)} changes (${formatCount(mem.adds)} adds, ${formatCount(mem.updates)} updates, ${formatCount(mem.deletes)} deletes)`, `${formatCount(mem.records_reported)} (expected ${formatCount(mem.records_expected)})`, formatGigabytes(mem.rss_after_changes_bytes), formatGigabytes(mem.rss_before_gc_bytes), formatSeconds(l.initial_run_ms)],
-          ['a fresh server on the final table', formatCount(mem.fresh_rows), formatGigabytes(mem.rss_fresh_bytes), '', formatSeconds(mem.fresh_initial_run_ms)],
+          [
+            `after ${formatCount(mem.changes)} changes (${formatCount(mem.adds)} adds, ${formatCount(mem.updates)} updates, ${formatCount(mem.deletes)} deletes)`,
+            `${formatCount(mem.records_reported)} (expected ${formatCount(mem.records_expected)})`,
+            formatGigabytes(mem.rss_after_changes_bytes),
+            formatGigabytes(mem.rss_before_gc_bytes),
+            formatGigabytes(mem.main_thread_changed?.heapUsed),
+            formatGigabytes(mem.main_thread_changed?.external),
+            formatSeconds(l.initial_run_ms),
+          ],
+          [
+            'a fresh server on the final table',
+            formatCount(mem.fresh_rows),
+            formatGigabytes(mem.rss_fresh_bytes),
+            '',
+            formatGigabytes(mem.main_thread_fresh?.heapUsed),
+            formatGigabytes(mem.main_thread_fresh?.external),
+            formatSeconds(mem.fresh_initial_run_ms),
+          ],
         ],
       ),
       '',
