@@ -1,4 +1,4 @@
-/** `make bench`: scorer micro-benchmarks, the standard tight/broad end-to-end workloads and the server under load; writes bench/results.json and the tables of docs/benchmarks.md. */
+/** `make bench`: scorer micro-benchmarks, the standard tight/broad end-to-end workloads, the server under load and living data (record changes); writes bench/results.json and the tables of docs/benchmarks.md. */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -13,32 +13,37 @@ import { dedupeOnce, type DedupeSample } from './lib/dedupe-once.js';
 import { BENCH_OUT, CLI, currentCommit, REPO_ROOT } from './lib/repo-paths.js';
 import { rssMethod, runTimed } from './lib/timed-process.js';
 import { runServerBench } from './server-load.js';
+import { livingPlan, runLivingBench } from './living-load.js';
 import { optimisationAB } from './optimisations.js';
 import { sideBySide } from './side-by-side.js';
 
-const USAGE = `Usage: node dist/bench/run.js [--shared ../shared] [--quick] [--10m] [--only scorers|e2e|side-by-side|optimisations|server|autoconfig] [--repeat N]
-       node dist/bench/run.js --only side-by-side --rows N [--shared ../shared]
+const USAGE = `Usage: node dist/bench/run.js [--shared ../shared] [--quick] [--10m] [--only scorers|e2e|side-by-side|optimisations|server|living|autoconfig] [--repeat N]
+       node dist/bench/run.js --only side-by-side|living --rows N [--shared ../shared]
 
   --shared <dir>   the shared folder (generator, reference pipeline); default ../shared
   --quick          skip the 1M-row runs (and repeat the scorer benchmark once); the server
-                   benchmark then serves the 100k-row file
+                   and living-data benchmarks then serve the 100k-row file
   --10m            also run the tight workload on 10M rows side by side with the reference
                    and the DuckDB engine (generates a 1 GB file once; minutes per run)
   --only <part>    run only the scorer micro-benchmarks, the end-to-end workloads, the
                    reference pipeline side by side with kindred, the A/B of each scoring
-                   optimisation, the server benchmark or the controller timing; the other
+                   optimisation, the server benchmark, the living-data benchmark (record
+                   changes on a running server) or the controller timing; the other
                    parts keep their previous results in bench/results.json
   --repeat <n>     repetitions of each 100k-row run and of the scorer benchmark (default 3;
                    at least 3 reference/kindred pairs side by side); 1M-row runs run once
   --rows <n>       with --only side-by-side: a smoke run of that code path on n generated rows,
                    one pair per workload; written to bench/out/results-rows-<n>.json only
-                   (bench/results.json and docs/benchmarks.md are left as they are)
+                   (bench/results.json and docs/benchmarks.md are left as they are).
+                   With --only living (n ≥ 10,000): the living-data code path on n rows with
+                   5 s of changes and at most n/2 changes, written to
+                   bench/out/results-living-rows-<n>.json only
 
 Exit status 1 when a side-by-side row's candidate pairs differ (the two did not do the same work)
 or an optimisation's A/B kept different pairs (it is not exact).
 `;
 
-const PARTS = ['scorers', 'e2e', 'side-by-side', 'optimisations', 'server', 'autoconfig'] as const;
+const PARTS = ['scorers', 'e2e', 'side-by-side', 'optimisations', 'server', 'living', 'autoconfig'] as const;
 /** The workload the server benchmark serves (its targets are stated for it). */
 const SERVER_WORKLOAD = 'tight';
 
@@ -79,8 +84,9 @@ async function main(): Promise<number> {
       process.stderr.write(`--rows must be a whole number ≥ 100\n${USAGE}`);
       return 2;
     }
+    if (only === 'living') return livingSmoke(shared, smokeRows);
     if (only !== 'side-by-side') {
-      process.stderr.write(`--rows is a smoke run of the side-by-side part: give --only side-by-side\n${USAGE}`);
+      process.stderr.write(`--rows is a smoke run of the side-by-side or living part: give --only side-by-side or --only living\n${USAGE}`);
       return 2;
     }
     mkdirSync(BENCH_OUT, { recursive: true });
@@ -109,6 +115,7 @@ async function main(): Promise<number> {
       ? (previous?.optimisations ?? { skipped: 'not run yet' })
       : await optimisationAB({ shared, quick, pairs: quick ? repeat : 2, log }),
     server: !runs('server') ? (previous?.server ?? { skipped: 'not run yet' }) : await serverSection(shared, quick),
+    living: !runs('living') ? (previous?.living ?? { skipped: 'not run yet' }) : await livingSection(shared, quick),
     autoconfig: !runs('autoconfig') ? (previous?.autoconfig ?? { skipped: 'not run yet' }) : await autoconfigSection(shared, quick),
   };
   writeFileSync(resultsPath, JSON.stringify(results, null, 2) + '\n');
@@ -215,6 +222,40 @@ async function serverSection(shared: string, quick: boolean): Promise<NonNullabl
   if (!existsSync(config)) return { skipped: `${config} not found` };
   log(`server: ${SERVER_WORKLOAD} ${sizeLabel(rows)}`);
   return runServerBench({ csv: people.csv, config, workload: SERVER_WORKLOAD, rows, log });
+}
+
+/** Record changes on `kindred serve` (bench/living-load.ts) on the tight workload at 1M rows (100k with --quick). */
+async function livingSection(shared: string, quick: boolean): Promise<NonNullable<BenchResults['living']>> {
+  const rows = quick ? 100_000 : 1_000_000;
+  const people = await ensurePeopleFile(shared, rows, BENCH_OUT);
+  if (!people.ok) {
+    log(`skipping the living-data benchmark: ${people.reason}`);
+    return { skipped: `${sizeLabel(rows)} rows: ${people.reason}` };
+  }
+  const config = join(REPO_ROOT, 'bench', 'workloads', `${SERVER_WORKLOAD}.yaml`);
+  if (!existsSync(config)) return { skipped: `${config} not found` };
+  log(`living: ${SERVER_WORKLOAD} ${sizeLabel(rows)}`);
+  return runLivingBench({ csv: people.csv, config, workload: SERVER_WORKLOAD, rows, plan: livingPlan(rows, false), outDir: BENCH_OUT, log });
+}
+
+/** `--only living --rows N`: the living-data code path with short durations, written to bench/out only. */
+async function livingSmoke(shared: string, rows: number): Promise<number> {
+  if (rows < 10_000) {
+    process.stderr.write(`--rows must be ≥ 10000 with --only living (the sustained changes each take a distinct row)\n${USAGE}`);
+    return 2;
+  }
+  mkdirSync(BENCH_OUT, { recursive: true });
+  const people = await ensurePeopleFile(shared, rows, BENCH_OUT);
+  if (!people.ok) {
+    log(`living smoke: ${people.reason}`);
+    return 1;
+  }
+  const config = join(REPO_ROOT, 'bench', 'workloads', `${SERVER_WORKLOAD}.yaml`);
+  const result = await runLivingBench({ csv: people.csv, config, workload: SERVER_WORKLOAD, rows, plan: livingPlan(rows, true), outDir: BENCH_OUT, log });
+  const path = join(BENCH_OUT, `results-living-rows-${rows}.json`);
+  writeFileSync(path, JSON.stringify(result, null, 2) + '\n');
+  log(`wrote ${relative(REPO_ROOT, path)} (a smoke run: bench/results.json and docs/benchmarks.md unchanged)`);
+  return result.error === null ? 0 : 1;
 }
 
 /** `kindred autoconfig` timed on the people data at 100k and 1M rows (100k only with --quick): the controller's own time comes from its telemetry. */

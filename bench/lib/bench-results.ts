@@ -2,6 +2,7 @@
 import type { HealthProbeResult } from './health-probe.js';
 import type { LoadResult } from './load-generator.js';
 import type { MachineInfo } from './machine.js';
+import type { MainThreadMemory } from './server-gc.js';
 
 /** One scorer's throughput (single thread, so also per core). */
 export interface ScorerResult {
@@ -92,6 +93,87 @@ export interface ServerBenchResult {
   match_latency: ServerLoadResult | null;
   batch: BatchTimings | null;
   /** What went wrong, when the section stopped early. */
+  error: string | null;
+}
+
+/**
+ * What the living-data benchmark was asked to do (bench/living-load.ts `livingPlan`).
+ *
+ * @example
+ * const p: LivingPlanFigures = { change_rate: 200, change_connections: 4, match_rate: 100, match_connections: 4, warmup_ms: 5000, duration_ms: 60_000, batch_records: 10_000, batch_repeats: 3, total_changes: 100_000, shares: { add: 0.4, update: 0.4, delete: 0.2 } };
+ */
+export interface LivingPlanFigures {
+  /** Single-record changes offered per second, over `change_connections`. */
+  change_rate: number;
+  change_connections: number;
+  /** /match requests offered per second at the same time, over `match_connections`. */
+  match_rate: number;
+  match_connections: number;
+  warmup_ms: number;
+  duration_ms: number;
+  /** Adds per `POST /records {records}` batch, and how many batches were timed. */
+  batch_records: number;
+  batch_repeats: number;
+  /** Changes applied in all before memory is compared. */
+  total_changes: number;
+  shares: { add: number; update: number; delete: number };
+}
+
+/**
+ * Memory after many changes against a fresh load of the same final table, both read the same way.
+ *
+ * @example
+ * const m: LivingMemory = { changes: 100_000, adds: 58_000, updates: 28_000, deletes: 14_000, records_expected: 1_044_000, records_reported: 1_044_000, rss_before_gc_bytes: 2.1e9, rss_after_changes_bytes: 2.0e9, fresh_rows: 1_044_000, fresh_initial_run_ms: 23_000, rss_fresh_bytes: 1.9e9, ratio: 1.05 };
+ */
+export interface LivingMemory {
+  changes: number;
+  adds: number;
+  updates: number;
+  deletes: number;
+  /** Live records the changes should leave (loaded rows + adds − deletes), and what /stats said. */
+  records_expected: number;
+  records_reported: number | null;
+  /** The changed server's RSS before and after a full GC of its main thread. */
+  rss_before_gc_bytes: number | null;
+  rss_after_changes_bytes: number | null;
+  /** A fresh `kindred serve` on a CSV of the final table: its rows, initial run and RSS (after the same /match warm-up and a GC). */
+  fresh_rows: number;
+  fresh_initial_run_ms: number | null;
+  rss_fresh_bytes: number | null;
+  /** rss_after_changes ÷ rss_fresh (the issue's target: ≤ 1.10). */
+  ratio: number | null;
+  /** Each server's main-thread `process.memoryUsage()` after its GC, to place a difference (absent in older results). */
+  main_thread_changed?: MainThreadMemory | null;
+  main_thread_fresh?: MainThreadMemory | null;
+}
+
+/**
+ * The living-data benchmark (bench/living-load.ts): record changes on a `kindred serve` child process.
+ *
+ * @example
+ * const l: LivingBenchResult = await runLivingBench({ csv, config, workload: 'tight', rows: 1_000_000, plan: livingPlan(false), log });
+ */
+export interface LivingBenchResult {
+  ran_at: string;
+  workload: string;
+  rows: number;
+  load_average_at_start: number;
+  plan: LivingPlanFigures;
+  initial_run_ms: number | null;
+  rss_ready_bytes: number | null;
+  /**
+   * Single-record changes at a fixed rate (`by_kind`: add = `POST /records`, update = `PUT`,
+   * delete = `DELETE`); `server_cpu_ms_per_request` is the server's CPU over the phase ÷ changes
+   * sent, the concurrent /match load included.
+   */
+  changes: ServerLoadResult | null;
+  /** /match at a modest fixed rate during the changes. */
+  match_during_changes: LoadResult | null;
+  /** `POST /records {records: [...]}` of `batch_records` adds, each a new batch. */
+  batch: BatchTimings | null;
+  /** The rest of the changes up to `total_changes`, sent as fast as answered (not judged). */
+  bulk: { requests: number; changes: number; ms: number; errors: number; error_samples: string[] } | null;
+  memory: LivingMemory | null;
   error: string | null;
 }
 
@@ -206,4 +288,6 @@ export interface BenchResults {
   side_by_side?: SideBySideResult;
   /** Absent in results written before the optimisations were measured one by one. */
   optimisations?: OptimisationsResult;
+  /** Absent in results written before the living-data benchmark existed. */
+  living?: LivingBenchResult | { skipped: string };
 }

@@ -1,8 +1,9 @@
-/** Turns bench/results.json into the Markdown tables of docs/benchmarks.md: scorers, end-to-end runs, phases, scaling, the server and targets. */
+/** Turns bench/results.json into the Markdown tables of docs/benchmarks.md: scorers, end-to-end runs, phases, scaling, the server, living data and targets. */
 import type { AutoconfigBenchResult, BenchResults, EndToEndResult, SideBySideRow } from './bench-results.js';
 import { markdownTable } from './markdown.js';
 import { formatCount, formatFixed, formatGigabytes, formatRate, formatSeconds } from './number-format.js';
 import { sizeLabel } from './people-data.js';
+import { livingSection, livingTargetRows } from './living-tables.js';
 import { serverSection, serverTargetRows } from './server-tables.js';
 
 /** Jaro–Winkler comparisons per second per core the engine is expected to reach (issue 14). */
@@ -36,6 +37,7 @@ export function benchTables(r: BenchResults): Record<string, string> {
     'bench:scaling': scalingTable(r),
     'bench:phases': phasesTable(r),
     'bench:server': serverSection(r),
+    'bench:living': livingSection(r),
     'bench:autoconfig': autoconfigTable(r),
   };
 }
@@ -69,6 +71,8 @@ function metaSection(r: BenchResults): string {
   }
   if (r.server !== undefined && 'health' in r.server) lines.push(`Server benchmark measured ${r.server.ran_at}.`);
   else lines.push(`Server benchmark skipped: ${r.server?.skipped ?? 'not run yet'}.`);
+  if (r.living !== undefined && 'plan' in r.living) lines.push(`Living-data benchmark measured ${r.living.ran_at}.`);
+  else lines.push(`Living-data benchmark skipped: ${r.living?.skipped ?? 'not run yet'}.`);
   return lines.join('\n');
 }
 
@@ -142,6 +146,7 @@ function targetsTable(r: BenchResults): string {
   ]);
   rows.push(['Jaro–Winkler comparisons per second per core', `≥ ${formatRate(JW_TARGET)}`, formatRate(jw), verdict(jw, (x) => x >= JW_TARGET)]);
   rows.push(...serverTargetRows(r));
+  rows.push(...livingTargetRows(r));
   for (const [size, goalMs] of AUTOCONFIG_TARGETS) {
     const run = autoconfigRuns(r).find((a) => a.rows === size && a.error === null);
     rows.push([`autoconfig controller, ${sizeLabel(size)} rows`, `≤ ${goalMs / 1000} s`, formatSeconds(run?.controller_ms), verdict(run?.controller_ms ?? null, (x) => x <= goalMs)]);

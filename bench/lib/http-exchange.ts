@@ -8,7 +8,7 @@ import http from 'node:http';
  * const spec: RequestSpec = { method: 'POST', path: '/match', body: Buffer.from('{"surname":"smith"}') };
  */
 export interface RequestSpec {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   body?: Buffer;
 }

@@ -28,6 +28,8 @@ export interface LoadOptions {
    * each connection sends its next request as soon as its answer is in.
    */
   ratePerSecond?: number;
+  /** A label for the i-th request (e.g. add, update, delete): the result then holds latencies per label too. */
+  kindOf?: (i: number) => string;
 }
 
 /**
@@ -70,6 +72,8 @@ export interface LoadResult {
   /** Measured successes ÷ elapsed time: the rate the server really answered at. */
   requests_per_second: number;
   latency: LatencySummary;
+  /** The measured latencies per `kindOf` label; present only when `kindOf` was given. */
+  by_kind?: Record<string, LatencySummary>;
 }
 
 /**
@@ -93,6 +97,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const { connections, ratePerSecond } = options;
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections });
   const latencies: number[] = [];
+  const byKind = new Map<string, number[]>();
   const errorSamples = new Set<string>();
   let errors = 0;
   let sent = 0;
@@ -122,7 +127,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
         }
         slot += interval;
       }
-      const e = await exchange(agent, options.origin, options.request(sent++));
+      const i = sent++;
+      const e = await exchange(agent, options.origin, options.request(i));
       const inWindow = from >= windowStart;
       if (!options.accept(e)) {
         errors++;
@@ -130,6 +136,12 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       } else if (inWindow) {
         const now = performance.now();
         latencies.push(now - from);
+        if (options.kindOf !== undefined) {
+          const kind = options.kindOf(i);
+          const list = byKind.get(kind);
+          if (list === undefined) byKind.set(kind, [now - from]);
+          else list.push(now - from);
+        }
         lastAnswer = Math.max(lastAnswer, now);
       }
     }
@@ -155,5 +167,6 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     error_samples: [...errorSamples],
     requests_per_second: latencies.length / (elapsed / 1000),
     latency: latencySummary(latencies),
+    ...(options.kindOf === undefined ? {} : { by_kind: Object.fromEntries([...byKind].map(([k, xs]) => [k, latencySummary(xs)])) }),
   };
 }

@@ -21,17 +21,18 @@ export interface ServeProcess {
 }
 
 /**
- * Spawns `node <cli> serve <args>` in `cwd` with its stdout ignored and its
- * stderr collected. `--port 0` lets the server pick a free port; the
- * address comes from the `listening on http://…` line it prints on binding.
+ * Spawns `node [nodeArgs] <cli> serve <args>` in `cwd` with its stdout
+ * ignored and its stderr collected. `--port 0` lets the server pick a free
+ * port; the address comes from the `listening on http://…` line it prints
+ * on binding. `nodeArgs` go to node itself (a preload, `--expose-gc`).
  *
  * @example
  * const s = spawnServe(CLI, ['--file', csv, '--config', yaml, '--port', '0', '--state', dir], REPO_ROOT);
  * const url = await s.listening;
  * await s.stop();
  */
-export function spawnServe(cli: string, args: string[], cwd: string): ServeProcess {
-  const child = spawn(process.execPath, [cli, 'serve', ...args], { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
+export function spawnServe(cli: string, args: string[], cwd: string, nodeArgs: readonly string[] = []): ServeProcess {
+  const child = spawn(process.execPath, [...nodeArgs, cli, 'serve', ...args], { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
   let err = '';
   const exited = new Promise<number | string>((resolve) => child.once('close', (code, signal) => resolve(code ?? signal ?? -1)));
   const listening = new Promise<URL>((resolve, reject) => {

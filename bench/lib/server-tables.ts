@@ -31,12 +31,23 @@ export function formatMs(ms: number | null | undefined): string {
   return `${Math.round(ms)} ms`;
 }
 
-/** A load result's figure, or null when the run had errors (a figure with failed requests in it means nothing). */
-function clean(load: LoadResult | null, pick: (l: LoadResult) => number | null): number | null {
+/**
+ * A load result's figure, or null when the run had errors (a figure with failed requests in it means nothing).
+ *
+ * @example
+ * clean(result.match_latency, (l) => l.latency.p99_ms); // null when any request failed
+ */
+export function clean(load: LoadResult | null, pick: (l: LoadResult) => number | null): number | null {
   return load === null || load.errors > 0 ? null : pick(load);
 }
 
-function verdict(x: number | null, ok: (x: number) => boolean, measuredAt1M: boolean): string {
+/**
+ * A target's status: not measured, shown but not judged (a run on fewer than 1M rows), met or not met.
+ *
+ * @example
+ * verdict(12.5, (x) => x <= 10, true); // "**not met**"
+ */
+export function verdict(x: number | null, ok: (x: number) => boolean, measuredAt1M: boolean): string {
   if (x === null) return 'not measured';
   if (!measuredAt1M) return 'not measured at 1M rows';
   return ok(x) ? 'met' : '**not met**';

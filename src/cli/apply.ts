@@ -20,7 +20,7 @@ the same incremental path as POST/PUT/DELETE /records, and writes
 row_id,cluster_id for every live row (deleted rows are left out; added rows
 take ids after the base's). Nothing is written when any line is bad.
 
-Change file (CSV, docs/living-data.md): a header "op,row_id,<columns...>";
+Change file (CSV, docs/incremental.md): a header "op,row_id,<columns...>";
 op is add, update or delete; row_id names the record of an update or delete
 (empty for an add); the other columns are base-file columns (a column left
 out is empty in an added or updated record). With --key-column the row_id

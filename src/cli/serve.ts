@@ -32,7 +32,7 @@ Options:
   --max-limit <n>           largest limit of GET /clusters and GET /reviews/decisions (default 10000)
   --exclude <column>        never use this column for matching (repeatable)
   --key-column <column>     your own primary key: every record needs a distinct one, and
-                            PUT /records/by-key/<key> upserts by it (docs/living-data.md)
+                            PUT /records/by-key/<key> upserts by it (docs/incremental.md)
   --lenient                 skip rows with the wrong number of cells
   --auth jwt                also serve the hosted /api/* surface with identity-provider JWTs (AUTH_* variables)
 

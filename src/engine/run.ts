@@ -346,10 +346,11 @@ export interface RecordChangeOptions {
   poolMinRows?: number;
   /**
    * Called once the batch is scored, before anything changes: the server
-   * commits the batch to its change log here, so the log's order is the
-   * order changes are applied in. A throw leaves everything as it was.
+   * commits the batch to its change log here (and waits for its fsync), so
+   * the log's order is the order changes are applied in. A throw or a
+   * rejection leaves everything as it was.
    */
-  beforeApply?: () => void;
+  beforeApply?: () => void | Promise<void>;
 }
 
 /**
@@ -363,8 +364,8 @@ export interface RecordChangeOptions {
  *    did not change) and the changed rows of its blocks, by current keys;
  * 4. score: each candidate pair by the run's scorer, smaller row id first,
  *    on the worker pool for batches of `poolMinRows` records or more;
- * 5. then, synchronously, `beforeApply`, and the table, block keys, pair
- *    graph and clusters take the batch: the changed rows' edges are
+ * 5. then `beforeApply` (awaited), and, synchronously, the table, block
+ *    keys, pair graph and clusters take the batch: the changed rows' edges are
  *    replaced and the connected parts they touch (before and after)
  *    re-clustered by the same constrained clustering, under the
  *    constraints `constraintsAfter` gives.
@@ -385,7 +386,7 @@ export async function applyRecordChanges(
   const plan = planRecordChanges(live, ops);
   const scored = await scoreChangePlan(live, plan, options);
 
-  options.beforeApply?.();
+  await options.beforeApply?.();
   const rows = ops.map((op) => {
     if (op.kind === 'add') return table.add(op.values);
     if (op.kind === 'update') table.update(op.row, op.values);

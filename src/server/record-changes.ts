@@ -95,7 +95,7 @@ async function applyOps(
   editsSoFar: () => readonly EditRow[],
   staleSeqs: Set<number>,
   pool: WorkerPool | null,
-  beforeApply?: () => void,
+  beforeApply?: () => void | Promise<void>,
 ): Promise<{ rows: number[]; diff: ClusterDiff }> {
   const { rows, diff } = await applyRecordChanges(results.live, ops, {
     pool,
@@ -164,9 +164,10 @@ export function commitChanges(state: ServerState, request: readonly RequestedCha
     const changes = typeof request === 'function' ? request() : request;
     const { ops, stored, keyed } = checkChanges(results, changes, keys);
     let batch = 0;
-    const { rows, diff } = await applyOps(results, ops, () => db.edits(), state.staleSeqs, state.pool, () => {
-      // Durable first: once this returns, a restart replays the change whatever happens next.
-      batch = db.changes.append(stored, db.lastEditSeq());
+    const { rows, diff } = await applyOps(results, ops, () => db.edits(), state.staleSeqs, state.pool, async () => {
+      // Durable first: once this resolves, a restart replays the change whatever happens next.
+      // The fsync runs off the event loop; this request's turn of the write queue waits for it.
+      batch = await db.changes.appendSynced(stored, db.lastEditSeq());
     });
     keys?.apply(keyed);
     recordEvents(db, state.feed, { kind: 'records', batch }, diff);

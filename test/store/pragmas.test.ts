@@ -1,7 +1,7 @@
 /** Opening a state database turns on WAL, full synchronous commits, foreign keys and a busy timeout, and migrates the schema. */
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { StateDb } from '../../src/store/state-db.js';
@@ -66,4 +66,66 @@ test('a file that is not a database is refused with run_failed naming it', () =>
   const file = join(tmp.dir, 'garbage.sqlite');
   writeFileSync(file, 'this is not sqlite, just some text that is long enough to look like a header '.repeat(20));
   assert.throws(() => StateDb.open(file), (e: unknown) => e instanceof KindredError && e.code === 'run_failed' && e.message.includes(file));
+});
+
+test('an event append commits at synchronous NORMAL (its events are a function of the fsynced logs) and leaves the connection FULL, also when it fails', () => {
+  // The clock is read inside each transaction: it records the level the commit runs under.
+  const levels: unknown[] = [];
+  let connection: Database.Database | null = null;
+  const clock = (): Date => {
+    levels.push(connection?.pragma('synchronous', { simple: true }));
+    return new Date();
+  };
+  const db = StateDb.open(join(tmp.dir, 'events.sqlite'), { clock });
+  connection = db.connection;
+  try {
+    const batch = db.changes.append([{ op: 'delete', row_id: 0, record: null }], 0);
+    const stored = db.changes.appendEvents({ kind: 'records', batch }, [{ type: 'record_deleted', data: { row_id: 0, cluster_id: 0 } }]);
+    assert.equal(stored.length, 1);
+    assert.deepEqual(levels.slice(-2), [2, 1]); // 2 = FULL for the change, 1 = NORMAL for its events
+    assert.equal(connection.pragma('synchronous', { simple: true }), 2);
+    // A BigInt cannot be written as JSON: the append throws inside its transaction.
+    const unwritable = { row_id: 1n, cluster_id: 0 } as unknown as { row_id: number; cluster_id: number };
+    assert.throws(() => db.changes.appendEvents({ kind: 'records', batch }, [{ type: 'record_deleted', data: unwritable }]));
+    assert.equal(connection.pragma('synchronous', { simple: true }), 2);
+    assert.equal(db.changes.eventsSince(0, 10).length, 1);
+  } finally {
+    db.close();
+  }
+});
+
+test('a change batch appended with its fsync off the event loop is committed at NORMAL, readable once synced, and leaves the connection FULL', async () => {
+  const levels: unknown[] = [];
+  let connection: Database.Database | null = null;
+  const clock = (): Date => {
+    levels.push(connection?.pragma('synchronous', { simple: true }));
+    return new Date();
+  };
+  const file = join(tmp.dir, 'synced.sqlite');
+  const db = StateDb.open(file, { clock });
+  connection = db.connection;
+  try {
+    const batch = await db.changes.appendSynced([{ op: 'add', row_id: 7, record: ['Ann'] }], 0);
+    assert.equal(batch, 1);
+    assert.deepEqual(levels, [1]); // committed at NORMAL; the WAL file was synced after it
+    assert.equal(connection.pragma('synchronous', { simple: true }), 2);
+    assert.deepEqual(db.changes.batches(), [{ batch: 1, afterEdit: 0, ops: [{ op: 'add', row_id: 7, record: ['Ann'] }] }]);
+  } finally {
+    db.close();
+  }
+});
+
+test('when a batch cannot be synced, it is refused and so is every later append (a restart replays the log)', async () => {
+  const file = join(tmp.dir, 'unsynced.sqlite');
+  const db = StateDb.open(file);
+  try {
+    db.changes.append([{ op: 'add', row_id: 1, record: ['Bo'] }], 0);
+    // Without its WAL file the sync cannot open what it must sync.
+    rmSync(`${file}-wal`);
+    await assert.rejects(db.changes.appendSynced([{ op: 'add', row_id: 2, record: ['Cy'] }], 0), (e: unknown) => e instanceof KindredError && /could not be synced/.test(e.message));
+    assert.throws(() => db.changes.append([{ op: 'add', row_id: 3, record: ['Di'] }], 0), /could not be synced/);
+    await assert.rejects(db.changes.appendSynced([{ op: 'add', row_id: 3, record: ['Di'] }], 0), /could not be synced/);
+  } finally {
+    db.close();
+  }
 });
