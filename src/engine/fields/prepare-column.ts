@@ -35,16 +35,18 @@ export function prepareColumn(task: PrepareColumnTask): FieldHandle[] {
     return rawValues;
   };
   return task.chains.map((chain) => {
-    if (chain.length === 0) return packRaw(col.name, n, rawIds, col.bytes, raw);
+    if (chain.length === 0) return packRaw(col.name, n, col.bytes, raw);
     const transform = compileTransforms(chain);
     const index = new Map<string, number>();
     const distinct: string[] = [];
-    const map = new Int32Array(count);
+    // Shifted by one: slot 0 is a missing raw value (id −1), so the row loop below has no branch.
+    const map = new Int32Array(count + 1);
+    map[0] = -1;
     const rawStrings = values();
     for (let v = 0; v < count; v++) {
       const t = transform(rawStrings[v]);
       if (t === null) {
-        map[v] = -1;
+        map[v + 1] = -1;
         continue;
       }
       let id = index.get(t);
@@ -53,31 +55,43 @@ export function prepareColumn(task: PrepareColumnTask): FieldHandle[] {
         index.set(t, id);
         distinct.push(t);
       }
-      map[v] = id;
+      map[v + 1] = id;
     }
-    const ids = new Int32Array(n);
-    for (let r = 0; r < n; r++) {
-      const id = rawIds[r];
-      ids[r] = id < 0 ? -1 : map[id];
-    }
-    return pack(col.name, chain, n, ids, distinct);
+    // A transformed value's rows are the rows of the raw values it came from: summed per value, not counted per row.
+    const counts = new Int32Array(new SharedArrayBuffer(4 * Math.max(1, distinct.length)));
+    for (let v = 0; v < count; v++) if (map[v + 1] >= 0) counts[map[v + 1]] += raw.rawCounts[v];
+    // Written straight into shared memory: a private array copied over touched twice the fresh pages.
+    const ids = new Int32Array(new SharedArrayBuffer(4 * Math.max(1, n)));
+    for (let r = 0; r < n; r++) ids[r] = map[rawIds[r] + 1];
+    return pack(col.name, chain, n, ids, distinct, counts);
   });
 }
 
-/** The distinct raw values of a column: each row's value id, and each value's bytes (start, length). */
+/** The distinct raw values of a column: each row's value id, each value's bytes (start, length) and its rows. */
 interface InternedColumn {
+  /** In shared memory: the raw field's own ids, handed out without a copy. */
   rawIds: Int32Array;
   idStart: Uint32Array;
   idLength: Int32Array;
+  /** Rows per value id, counted while interning. */
+  rawCounts: Int32Array;
   count: number;
 }
+
+/** Rows read to guess how many distinct values a column holds, before the interning table is sized. */
+const SAMPLE_ROWS = 4096;
 
 /**
  * Byte-level interning with open addressing over FNV-1a hashes. The table
  * grows with the distinct values, not the rows, so a column of a few
  * thousand values probes a table that stays in cache; each slot keeps its
- * value's hash, so a probe compares bytes only when the hashes agree, and
- * each value's bytes are found from its id directly (start and length).
+ * value's id and hash side by side (one cache line per probe, not two), so
+ * a probe compares bytes only when the hashes agree, and each value's bytes
+ * are found from its id directly (start and length). A column whose first
+ * rows are mostly distinct (an id number) gets its final size at once: each
+ * doubling on the way allocated and rehashed a table as large as all the
+ * ones before. The table's size never changes an id (ids go by first
+ * appearance).
  */
 function internRaw(
   bytes: Uint8Array,
@@ -85,15 +99,16 @@ function internRaw(
   missing: Uint8Array,
   n: number,
 ): InternedColumn {
-  let size = 1 << 10;
+  let size = initialTableSize(bytes, offsets, missing, n);
   let mask = size - 1;
-  let table = new Int32Array(size).fill(-1);
-  let slotHash = new Int32Array(size);
-  let capacity = 1 << 9;
+  // Slot s: table[2s] is the value id (−1 empty), table[2s + 1] its hash.
+  let table = new Int32Array(2 * size).fill(-1);
+  let capacity = size >> 1;
   let idStart = new Uint32Array(capacity);
   let idLength = new Int32Array(capacity);
   let idHash = new Int32Array(capacity);
-  const rawIds = new Int32Array(n);
+  let rawCounts = new Int32Array(capacity);
+  const rawIds = new Int32Array(new SharedArrayBuffer(4 * Math.max(1, n)));
   let count = 0;
   for (let r = 0; r < n; r++) {
     if ((missing[r >> 3] & (1 << (r & 7))) !== 0) {
@@ -107,48 +122,77 @@ function internRaw(
     h ^= h >>> 15;
     let slot = h & mask;
     for (;;) {
-      const id = table[slot];
+      const id = table[2 * slot];
       if (id === -1) {
         if (count === capacity) {
           capacity *= 2;
           idStart = grow(idStart, capacity);
           idLength = grow(idLength, capacity);
           idHash = grow(idHash, capacity);
+          rawCounts = grow(rawCounts, capacity);
         }
         idStart[count] = s;
         idLength[count] = len;
         idHash[count] = h;
-        table[slot] = count;
-        slotHash[slot] = h;
+        rawCounts[count] = 1;
+        table[2 * slot] = count;
+        table[2 * slot + 1] = h;
         rawIds[r] = count++;
         // Kept at most half full; rebuilt from the stored hashes, no bytes re-read.
         if (count * 2 > size) {
           size *= 2;
           mask = size - 1;
-          table = new Int32Array(size).fill(-1);
-          slotHash = new Int32Array(size);
+          table = new Int32Array(2 * size).fill(-1);
           for (let v = 0; v < count; v++) {
             let t = idHash[v] & mask;
-            while (table[t] !== -1) t = (t + 1) & mask;
-            table[t] = v;
-            slotHash[t] = idHash[v];
+            while (table[2 * t] !== -1) t = (t + 1) & mask;
+            table[2 * t] = v;
+            table[2 * t + 1] = idHash[v];
           }
         }
         break;
       }
-      if (slotHash[slot] === h && idLength[id] === len) {
+      if (table[2 * slot + 1] === h && idLength[id] === len) {
         const qs = idStart[id];
         let i = 0;
         while (i < len && bytes[qs + i] === bytes[s + i]) i++;
         if (i === len) {
           rawIds[r] = id;
+          rawCounts[id]++;
           break;
         }
       }
       slot = (slot + 1) & mask;
     }
   }
-  return { rawIds, idStart, idLength, count };
+  return { rawIds, idStart, idLength, rawCounts, count };
+}
+
+/**
+ * The interning table's first size: small, unless most of the first
+ * {@link SAMPLE_ROWS} cells differ from each other. Distinct hashes are
+ * counted, not distinct values (a collision can only undercount, and a
+ * wrong guess costs time, never a different id).
+ */
+function initialTableSize(bytes: Uint8Array, offsets: Uint32Array, missing: Uint8Array, n: number): number {
+  const rows = Math.min(n, SAMPLE_ROWS);
+  const seen = new Set<number>();
+  let present = 0;
+  for (let r = 0; r < rows; r++) {
+    if ((missing[r >> 3] & (1 << (r & 7))) !== 0) continue;
+    present++;
+    const s = offsets[r];
+    const e = offsets[r + 1];
+    let h = 0x811c9dc5;
+    for (let p = s; p < e; p++) h = Math.imul(h ^ bytes[p], 0x01000193);
+    seen.add(h);
+  }
+  let size = 1 << 10;
+  if (present < 256 || seen.size * 2 < present) return size;
+  // Mostly distinct: room for the same share of all rows at a load of one half.
+  const expected = Math.ceil((n * seen.size) / present);
+  while (size < 2 * expected) size *= 2;
+  return size;
 }
 
 function grow<T extends Int32Array | Uint32Array>(a: T, length: number): T {
@@ -162,7 +206,7 @@ function grow<T extends Int32Array | Uint32Array>(a: T, length: number): T {
  * points are its bytes; any other value is decoded as UTF-8 by Buffer, as the
  * string path would, so both paths give the same code points.
  */
-function packRaw(column: string, n: number, ids: Int32Array, bytes: Uint8Array, raw: InternedColumn): FieldHandle {
+function packRaw(column: string, n: number, bytes: Uint8Array, raw: InternedColumn): FieldHandle {
   const { count, idStart, idLength } = raw;
   let total = 0;
   for (let v = 0; v < count; v++) total += idLength[v];
@@ -187,11 +231,13 @@ function packRaw(column: string, n: number, ids: Int32Array, bytes: Uint8Array, 
     pos = writeCodePoints(buf.toString('utf8', s, e), codes, pos);
   }
   offsets[count] = pos;
-  return shareField(column, [], n, ids, count, codesBuf, offsetsBuf);
+  const counts = new Int32Array(new SharedArrayBuffer(4 * Math.max(1, count)));
+  counts.set(raw.rawCounts.subarray(0, count));
+  return shareField(column, [], n, raw.rawIds, count, codesBuf, offsetsBuf, counts);
 }
 
-/** Packs row ids and distinct strings into shared buffers (code points, offsets, counts). */
-function pack(column: string, transforms: string[], n: number, ids: Int32Array, distinct: readonly string[]): FieldHandle {
+/** Packs distinct strings into shared buffers (code points, offsets) beside the shared row ids and counts. */
+function pack(column: string, transforms: string[], n: number, ids: Int32Array, distinct: readonly string[], counts: Int32Array): FieldHandle {
   let total = 0;
   for (const s of distinct) total += s.length;
   const codes = new Uint32Array(new SharedArrayBuffer(4 * Math.max(1, total)));
@@ -203,10 +249,10 @@ function pack(column: string, transforms: string[], n: number, ids: Int32Array, 
     pos = writeCodePoints(distinct[v], codes, pos);
   }
   offsets[distinct.length] = pos;
-  return shareField(column, transforms, n, ids, distinct.length, codes.buffer as SharedArrayBuffer, offsetsBuf);
+  return shareField(column, transforms, n, ids, distinct.length, codes.buffer as SharedArrayBuffer, offsetsBuf, counts);
 }
 
-/** A prepared field's handle: the row ids copied to shared memory and each value's row count, beside its packed code points. */
+/** A prepared field's handle from buffers already in shared memory (row ids, code points, offsets, counts). */
 function shareField(
   column: string,
   transforms: string[],
@@ -215,12 +261,17 @@ function shareField(
   count: number,
   codes: SharedArrayBuffer,
   offsets: SharedArrayBuffer,
+  counts: Int32Array,
 ): FieldHandle {
-  const countsBuf = new SharedArrayBuffer(4 * Math.max(1, count));
-  const counts = new Int32Array(countsBuf);
-  const idsBuf = new SharedArrayBuffer(4 * Math.max(1, n));
-  const sharedIds = new Int32Array(idsBuf);
-  sharedIds.set(ids.subarray(0, n));
-  for (let r = 0; r < n; r++) if (ids[r] >= 0) counts[ids[r]]++;
-  return { key: fieldKey(column, transforms), column, transforms, rowCount: n, count, ids: idsBuf, codes, offsets, counts: countsBuf };
+  return {
+    key: fieldKey(column, transforms),
+    column,
+    transforms,
+    rowCount: n,
+    count,
+    ids: ids.buffer as SharedArrayBuffer,
+    codes,
+    offsets,
+    counts: counts.buffer as SharedArrayBuffer,
+  };
 }
