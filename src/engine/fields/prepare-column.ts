@@ -78,20 +78,12 @@ interface InternedColumn {
   count: number;
 }
 
-/** Rows read to guess how many distinct values a column holds, before the interning table is sized. */
-const SAMPLE_ROWS = 4096;
-
 /**
  * Byte-level interning with open addressing over FNV-1a hashes. The table
  * grows with the distinct values, not the rows, so a column of a few
  * thousand values probes a table that stays in cache; each slot keeps its
- * value's id and hash side by side (one cache line per probe, not two), so
- * a probe compares bytes only when the hashes agree, and each value's bytes
- * are found from its id directly (start and length). A column whose first
- * rows are mostly distinct (an id number) gets its final size at once: each
- * doubling on the way allocated and rehashed a table as large as all the
- * ones before. The table's size never changes an id (ids go by first
- * appearance).
+ * value's hash, so a probe compares bytes only when the hashes agree, and
+ * each value's bytes are found from its id directly (start and length).
  */
 function internRaw(
   bytes: Uint8Array,
@@ -99,11 +91,11 @@ function internRaw(
   missing: Uint8Array,
   n: number,
 ): InternedColumn {
-  let size = initialTableSize(bytes, offsets, missing, n);
+  let size = 1 << 10;
   let mask = size - 1;
-  // Slot s: table[2s] is the value id (−1 empty), table[2s + 1] its hash.
-  let table = new Int32Array(2 * size).fill(-1);
-  let capacity = size >> 1;
+  let table = new Int32Array(size).fill(-1);
+  let slotHash = new Int32Array(size);
+  let capacity = 1 << 9;
   let idStart = new Uint32Array(capacity);
   let idLength = new Int32Array(capacity);
   let idHash = new Int32Array(capacity);
@@ -122,7 +114,7 @@ function internRaw(
     h ^= h >>> 15;
     let slot = h & mask;
     for (;;) {
-      const id = table[2 * slot];
+      const id = table[slot];
       if (id === -1) {
         if (count === capacity) {
           capacity *= 2;
@@ -135,24 +127,25 @@ function internRaw(
         idLength[count] = len;
         idHash[count] = h;
         rawCounts[count] = 1;
-        table[2 * slot] = count;
-        table[2 * slot + 1] = h;
+        table[slot] = count;
+        slotHash[slot] = h;
         rawIds[r] = count++;
         // Kept at most half full; rebuilt from the stored hashes, no bytes re-read.
         if (count * 2 > size) {
           size *= 2;
           mask = size - 1;
-          table = new Int32Array(2 * size).fill(-1);
+          table = new Int32Array(size).fill(-1);
+          slotHash = new Int32Array(size);
           for (let v = 0; v < count; v++) {
             let t = idHash[v] & mask;
-            while (table[2 * t] !== -1) t = (t + 1) & mask;
-            table[2 * t] = v;
-            table[2 * t + 1] = idHash[v];
+            while (table[t] !== -1) t = (t + 1) & mask;
+            table[t] = v;
+            slotHash[t] = idHash[v];
           }
         }
         break;
       }
-      if (table[2 * slot + 1] === h && idLength[id] === len) {
+      if (slotHash[slot] === h && idLength[id] === len) {
         const qs = idStart[id];
         let i = 0;
         while (i < len && bytes[qs + i] === bytes[s + i]) i++;
@@ -166,33 +159,6 @@ function internRaw(
     }
   }
   return { rawIds, idStart, idLength, rawCounts, count };
-}
-
-/**
- * The interning table's first size: small, unless most of the first
- * {@link SAMPLE_ROWS} cells differ from each other. Distinct hashes are
- * counted, not distinct values (a collision can only undercount, and a
- * wrong guess costs time, never a different id).
- */
-function initialTableSize(bytes: Uint8Array, offsets: Uint32Array, missing: Uint8Array, n: number): number {
-  const rows = Math.min(n, SAMPLE_ROWS);
-  const seen = new Set<number>();
-  let present = 0;
-  for (let r = 0; r < rows; r++) {
-    if ((missing[r >> 3] & (1 << (r & 7))) !== 0) continue;
-    present++;
-    const s = offsets[r];
-    const e = offsets[r + 1];
-    let h = 0x811c9dc5;
-    for (let p = s; p < e; p++) h = Math.imul(h ^ bytes[p], 0x01000193);
-    seen.add(h);
-  }
-  let size = 1 << 10;
-  if (present < 256 || seen.size * 2 < present) return size;
-  // Mostly distinct: room for the same share of all rows at a load of one half.
-  const expected = Math.ceil((n * seen.size) / present);
-  while (size < 2 * expected) size *= 2;
-  return size;
 }
 
 function grow<T extends Int32Array | Uint32Array>(a: T, length: number): T {
