@@ -2,6 +2,7 @@
 /** The `kindred` executable: dispatches to one module per command and maps errors to exit codes. */
 import { createRequire } from 'node:module';
 import { KindredError } from '../errors/registry.js';
+import { closeEarlyPool, startEarlyPool } from './early-pool.js';
 
 const require = createRequire(import.meta.url);
 const VERSION = (require('../../../package.json') as { version: string }).version;
@@ -48,7 +49,12 @@ async function main(argv: string[]): Promise<number> {
   }
   const load = COMMANDS[command];
   if (!load) throw new KindredError('usage', `kindred: unknown command "${command}"; expected one of: ${Object.keys(COMMANDS).join(', ')}`);
-  return (await load())(rest);
+  startEarlyPool(command, rest);
+  try {
+    return await (await load())(rest);
+  } finally {
+    await closeEarlyPool();
+  }
 }
 
 main(process.argv.slice(2)).then(
