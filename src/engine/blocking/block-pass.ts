@@ -94,7 +94,6 @@ export function buildPass(task: BuildPassTask): PassHandle {
   const fields = task.fieldIds.map((b) => new Int32Array(b));
   const splitFields = (task.splitIds ?? []).map((b) => new Int32Array(b));
   const { rows, starts: groupStarts, groups } = groupRows(n, fields, task.fieldCounts);
-  if (largestGroup(groupStarts, groups) <= task.maxBlockSize) return wholePass(n, rows, groupStarts, groups);
   const out = new PassAssembly(n, rows.length);
   const oversized: OversizedGroup[] = [];
   let skippedRows = 0;
@@ -137,30 +136,6 @@ export function buildPass(task: BuildPassTask): PassHandle {
     }
   }
   return { ...out.finish(), keyTable: null, oversized, skippedRows };
-}
-
-function largestGroup(starts: Int32Array, groups: number): number {
-  let largest = 0;
-  for (let g = 0; g < groups; g++) largest = Math.max(largest, starts[g + 1] - starts[g]);
-  return largest;
-}
-
-/**
- * A pass whose groups are all kept whole, as they are: its order and starts
- * are the grouped rows themselves, copied once into shared memory. Going
- * through {@link PassAssembly} built private copies of both (and a
- * sub-block flag per group) first: at a million rows, three more arrays of
- * fresh memory per pass, each page paid for on first touch.
- */
-function wholePass(rowCount: number, rows: Int32Array, starts: Int32Array, groups: number): PassHandle {
-  const order = new SharedArrayBuffer(4 * Math.max(1, rows.length));
-  new Int32Array(order).set(rows);
-  const startsBuf = new SharedArrayBuffer(4 * (groups + 1));
-  new Int32Array(startsBuf).set(starts.subarray(0, groups + 1));
-  const blockOfBuf = new SharedArrayBuffer(4 * Math.max(1, rowCount));
-  const blockOf = new Int32Array(blockOfBuf).fill(-1);
-  for (let g = 0; g < groups; g++) for (let i = starts[g]; i < starts[g + 1]; i++) blockOf[rows[i]] = g;
-  return { order, starts: startsBuf, blockOf: blockOfBuf, subBlocks: null, groups, rows: rows.length, keyTable: null, oversized: [], skippedRows: 0 };
 }
 
 /**
