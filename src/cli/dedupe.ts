@@ -10,7 +10,6 @@ import { KindredError } from '../errors/registry.js';
 import { optionalInt, parseCommandArgs } from './args.js';
 import { ENGINE_HELP, ENGINE_OPTIONS, engineChoice } from './engine-options.js';
 import { INPUT_OPTIONS, inputOptions, loadInputs } from './load-inputs.js';
-import { takeEarlyPool } from './early-pool.js';
 import { oversizedLines } from './oversized-lines.js';
 import { CLUSTER_OUTPUT_OPTIONS, clusterOutput, writeClusterOutput } from './cluster-output.js';
 import { Progress } from './progress.js';
@@ -51,8 +50,7 @@ export async function dedupeCommand(argv: string[]): Promise<number> {
   const { engine, limits } = engineChoice('dedupe', values, workers);
   const progress = new Progress(process.stderr, values.quiet === true);
   // DuckDB needs the pool only to train probabilistic matchkeys; it is created when first needed.
-  // The pool engine's pool may have started booting before this module loaded (see early-pool.ts).
-  let pool: WorkerPool | null = engine === 'pool' ? await takeEarlyPool(workers) : null;
+  let pool: WorkerPool | null = null;
   const openPool = (): WorkerPool => (pool ??= new WorkerPool({ workers }));
   try {
     let outcome: EngineOutcome;

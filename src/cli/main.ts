@@ -2,7 +2,6 @@
 /** The `kindred` executable: dispatches to one module per command and maps errors to exit codes. */
 import { createRequire } from 'node:module';
 import { KindredError } from '../errors/registry.js';
-import { closeEarlyPool, startEarlyPool } from './early-pool.js';
 
 const require = createRequire(import.meta.url);
 const VERSION = (require('../../../package.json') as { version: string }).version;
@@ -49,12 +48,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const load = COMMANDS[command];
   if (!load) throw new KindredError('usage', `kindred: unknown command "${command}"; expected one of: ${Object.keys(COMMANDS).join(', ')}`);
-  startEarlyPool(command, rest);
-  try {
-    return await (await load())(rest);
-  } finally {
-    await closeEarlyPool();
-  }
+  return (await load())(rest);
 }
 
 main(process.argv.slice(2)).then(
