@@ -7,6 +7,7 @@ import type { WorkerPool } from '../engine/worker-pool.js';
 import { ColumnStore, type ColumnHandle } from './column-store.js';
 import { cellLength, copyCell, isBlankLine, lineSplitPoints, parseRecord, type CellSink } from './csv-bytes.js';
 import type { CountResult } from './ingest-tasks.js';
+import { EarlyChunks } from './early-chunks.js';
 
 /** Options of {@link ingestCsv}. */
 export interface IngestOptions {
@@ -49,7 +50,12 @@ export async function ingestCsv(file: string, pool: WorkerPool, options?: Ingest
 export async function ingestCsv(file: string, pool: WorkerPool, options: IngestOptions = {}): Promise<IngestResult> {
   const t0 = performance.now();
   const label = file;
-  const shared = await readIntoSharedMemory(file);
+  const parallelThreshold = options.parallelThreshold ?? 1 << 20;
+  const reading: { early: EarlyChunks | null } = { early: null };
+  const shared = await readIntoSharedMemory(file, (file, available) => {
+    reading.early ??= new EarlyChunks(file, { pool, parallelThreshold, lenient: options.lenient === true });
+    reading.early.advance(available);
+  });
   const hashing = options.fingerprint === true ? pool.run('fingerprintBytes', { file: shared }) : Promise.resolve(null);
   // Awaited at the end; a parse error thrown first must not leave it an unhandled rejection.
   hashing.catch(() => undefined);
@@ -58,13 +64,14 @@ export async function ingestCsv(file: string, pool: WorkerPool, options: IngestO
   const header = readHeader(bytes, label);
   const columns = header.names.length;
   const bodyStart = header.next;
-  const parallelThreshold = options.parallelThreshold ?? 1 << 20;
   const parts = bytes.length - bodyStart < parallelThreshold ? 1 : pool.size * 4;
-  let points = splitBody(buf, bodyStart, bytes.length, parts);
   const onProgress = options.onProgress;
   // Two units per chunk: its count, then its fill.
   const counted = (done: number, total: number): void => onProgress?.(done, 2 * total);
-  let counts = await countAll(pool, shared, points, columns, options.lenient === true, onProgress && counted);
+  // The chunks counted while the file was read are this split's own (see early-chunks.ts).
+  const started = reading.early?.complete(columns) === true ? reading.early : null;
+  let points = started !== null ? started.points : splitBody(buf, bodyStart, bytes.length, parts);
+  let counts = started !== null ? await countedAll(started.tasks, onProgress && counted) : await countAll(pool, shared, points, columns, options.lenient === true, onProgress && counted);
   if (!outsideQuotes(counts)) {
     // A quoted cell holds a line break at a split: split again by quote parity.
     points = await pool.run('quoteSplitPoints', { file: shared, start: bodyStart, end: bytes.length, parts });
@@ -123,9 +130,10 @@ export async function ingestCsv(file: string, pool: WorkerPool, options: IngestO
 /**
  * The whole file in shared memory, read asynchronously in 16 MiB pieces: a
  * synchronous read of a large file held the event loop (and `/health`) for
- * as long as the disk took.
+ * as long as the disk took. `onRead` hears how many bytes are in after each
+ * piece, so parsing can start on them.
  */
-async function readIntoSharedMemory(file: string): Promise<SharedArrayBuffer> {
+async function readIntoSharedMemory(file: string, onRead?: (shared: SharedArrayBuffer, available: number) => void): Promise<SharedArrayBuffer> {
   let fh: fs.promises.FileHandle;
   try {
     fh = await fs.promises.open(file, 'r');
@@ -143,6 +151,7 @@ async function readIntoSharedMemory(file: string): Promise<SharedArrayBuffer> {
       const { bytesRead } = await fh.read(view, off, Math.min(1 << 24, size - off), off);
       if (bytesRead === 0) break;
       off += bytesRead;
+      onRead?.(shared, off);
     }
     return size === 0 ? new SharedArrayBuffer(0) : shared;
   } finally {

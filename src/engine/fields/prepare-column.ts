@@ -35,16 +35,18 @@ export function prepareColumn(task: PrepareColumnTask): FieldHandle[] {
     return rawValues;
   };
   return task.chains.map((chain) => {
-    if (chain.length === 0) return packRaw(col.name, n, rawIds, col.bytes, raw);
+    if (chain.length === 0) return packRaw(col.name, n, col.bytes, raw);
     const transform = compileTransforms(chain);
     const index = new Map<string, number>();
     const distinct: string[] = [];
-    const map = new Int32Array(count);
+    // Shifted by one: slot 0 is a missing raw value (id −1), so the row loop below has no branch.
+    const map = new Int32Array(count + 1);
+    map[0] = -1;
     const rawStrings = values();
     for (let v = 0; v < count; v++) {
       const t = transform(rawStrings[v]);
       if (t === null) {
-        map[v] = -1;
+        map[v + 1] = -1;
         continue;
       }
       let id = index.get(t);
@@ -53,22 +55,26 @@ export function prepareColumn(task: PrepareColumnTask): FieldHandle[] {
         index.set(t, id);
         distinct.push(t);
       }
-      map[v] = id;
+      map[v + 1] = id;
     }
-    const ids = new Int32Array(n);
-    for (let r = 0; r < n; r++) {
-      const id = rawIds[r];
-      ids[r] = id < 0 ? -1 : map[id];
-    }
-    return pack(col.name, chain, n, ids, distinct);
+    // A transformed value's rows are the rows of the raw values it came from: summed per value, not counted per row.
+    const counts = new Int32Array(new SharedArrayBuffer(4 * Math.max(1, distinct.length)));
+    for (let v = 0; v < count; v++) if (map[v + 1] >= 0) counts[map[v + 1]] += raw.rawCounts[v];
+    // Written straight into shared memory: a private array copied over touched twice the fresh pages.
+    const ids = new Int32Array(new SharedArrayBuffer(4 * Math.max(1, n)));
+    for (let r = 0; r < n; r++) ids[r] = map[rawIds[r] + 1];
+    return pack(col.name, chain, n, ids, distinct, counts);
   });
 }
 
-/** The distinct raw values of a column: each row's value id, and each value's bytes (start, length). */
+/** The distinct raw values of a column: each row's value id, each value's bytes (start, length) and its rows. */
 interface InternedColumn {
+  /** In shared memory: the raw field's own ids, handed out without a copy. */
   rawIds: Int32Array;
   idStart: Uint32Array;
   idLength: Int32Array;
+  /** Rows per value id, counted while interning. */
+  rawCounts: Int32Array;
   count: number;
 }
 
@@ -93,7 +99,8 @@ function internRaw(
   let idStart = new Uint32Array(capacity);
   let idLength = new Int32Array(capacity);
   let idHash = new Int32Array(capacity);
-  const rawIds = new Int32Array(n);
+  let rawCounts = new Int32Array(capacity);
+  const rawIds = new Int32Array(new SharedArrayBuffer(4 * Math.max(1, n)));
   let count = 0;
   for (let r = 0; r < n; r++) {
     if ((missing[r >> 3] & (1 << (r & 7))) !== 0) {
@@ -114,10 +121,12 @@ function internRaw(
           idStart = grow(idStart, capacity);
           idLength = grow(idLength, capacity);
           idHash = grow(idHash, capacity);
+          rawCounts = grow(rawCounts, capacity);
         }
         idStart[count] = s;
         idLength[count] = len;
         idHash[count] = h;
+        rawCounts[count] = 1;
         table[slot] = count;
         slotHash[slot] = h;
         rawIds[r] = count++;
@@ -142,13 +151,14 @@ function internRaw(
         while (i < len && bytes[qs + i] === bytes[s + i]) i++;
         if (i === len) {
           rawIds[r] = id;
+          rawCounts[id]++;
           break;
         }
       }
       slot = (slot + 1) & mask;
     }
   }
-  return { rawIds, idStart, idLength, count };
+  return { rawIds, idStart, idLength, rawCounts, count };
 }
 
 function grow<T extends Int32Array | Uint32Array>(a: T, length: number): T {
@@ -162,7 +172,7 @@ function grow<T extends Int32Array | Uint32Array>(a: T, length: number): T {
  * points are its bytes; any other value is decoded as UTF-8 by Buffer, as the
  * string path would, so both paths give the same code points.
  */
-function packRaw(column: string, n: number, ids: Int32Array, bytes: Uint8Array, raw: InternedColumn): FieldHandle {
+function packRaw(column: string, n: number, bytes: Uint8Array, raw: InternedColumn): FieldHandle {
   const { count, idStart, idLength } = raw;
   let total = 0;
   for (let v = 0; v < count; v++) total += idLength[v];
@@ -187,11 +197,13 @@ function packRaw(column: string, n: number, ids: Int32Array, bytes: Uint8Array, 
     pos = writeCodePoints(buf.toString('utf8', s, e), codes, pos);
   }
   offsets[count] = pos;
-  return shareField(column, [], n, ids, count, codesBuf, offsetsBuf);
+  const counts = new Int32Array(new SharedArrayBuffer(4 * Math.max(1, count)));
+  counts.set(raw.rawCounts.subarray(0, count));
+  return shareField(column, [], n, raw.rawIds, count, codesBuf, offsetsBuf, counts);
 }
 
-/** Packs row ids and distinct strings into shared buffers (code points, offsets, counts). */
-function pack(column: string, transforms: string[], n: number, ids: Int32Array, distinct: readonly string[]): FieldHandle {
+/** Packs distinct strings into shared buffers (code points, offsets) beside the shared row ids and counts. */
+function pack(column: string, transforms: string[], n: number, ids: Int32Array, distinct: readonly string[], counts: Int32Array): FieldHandle {
   let total = 0;
   for (const s of distinct) total += s.length;
   const codes = new Uint32Array(new SharedArrayBuffer(4 * Math.max(1, total)));
@@ -203,10 +215,10 @@ function pack(column: string, transforms: string[], n: number, ids: Int32Array, 
     pos = writeCodePoints(distinct[v], codes, pos);
   }
   offsets[distinct.length] = pos;
-  return shareField(column, transforms, n, ids, distinct.length, codes.buffer as SharedArrayBuffer, offsetsBuf);
+  return shareField(column, transforms, n, ids, distinct.length, codes.buffer as SharedArrayBuffer, offsetsBuf, counts);
 }
 
-/** A prepared field's handle: the row ids copied to shared memory and each value's row count, beside its packed code points. */
+/** A prepared field's handle from buffers already in shared memory (row ids, code points, offsets, counts). */
 function shareField(
   column: string,
   transforms: string[],
@@ -215,12 +227,17 @@ function shareField(
   count: number,
   codes: SharedArrayBuffer,
   offsets: SharedArrayBuffer,
+  counts: Int32Array,
 ): FieldHandle {
-  const countsBuf = new SharedArrayBuffer(4 * Math.max(1, count));
-  const counts = new Int32Array(countsBuf);
-  const idsBuf = new SharedArrayBuffer(4 * Math.max(1, n));
-  const sharedIds = new Int32Array(idsBuf);
-  sharedIds.set(ids.subarray(0, n));
-  for (let r = 0; r < n; r++) if (ids[r] >= 0) counts[ids[r]]++;
-  return { key: fieldKey(column, transforms), column, transforms, rowCount: n, count, ids: idsBuf, codes, offsets, counts: countsBuf };
+  return {
+    key: fieldKey(column, transforms),
+    column,
+    transforms,
+    rowCount: n,
+    count,
+    ids: ids.buffer as SharedArrayBuffer,
+    codes,
+    offsets,
+    counts: counts.buffer as SharedArrayBuffer,
+  };
 }

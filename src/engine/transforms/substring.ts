@@ -14,11 +14,27 @@ const USAGE = 'substring needs two integer arguments, e.g. substring:0:3';
  * sliceCodePoints('😀ab', 0, 2);     // '😀a' (an emoji is one character)
  */
 export function sliceCodePoints(value: string, start: number, end: number): string {
+  // Without surrogates every UTF-16 unit is one code point, so a plain slice
+  // is the same slice, without an array of one string per character.
+  if (!hasSurrogate(value)) {
+    const n = value.length;
+    const from = start < 0 ? Math.max(0, n + start) : Math.min(start, n);
+    const to = end < 0 ? Math.max(0, n + end) : Math.min(end, n);
+    return from < to ? value.slice(from, to) : '';
+  }
   const chars = Array.from(value);
   const n = chars.length;
   const from = start < 0 ? Math.max(0, n + start) : Math.min(start, n);
   const to = end < 0 ? Math.max(0, n + end) : Math.min(end, n);
   return from < to ? chars.slice(from, to).join('') : '';
+}
+
+function hasSurrogate(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdfff) return true;
+  }
+  return false;
 }
 
 /** The `substring:a:b` transform. */

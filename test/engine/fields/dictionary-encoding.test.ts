@@ -57,3 +57,31 @@ test('a column of many distinct values (the interning table grows many times) ke
   for (let r = 0; r < rows.length; r += 997) assert.equal(dict.rowValue(r), rows[r][0]);
   assert.equal(dict.ids[20_011], dict.ids[0]);
 });
+
+test('every prepared field equals the plain encoding (one Map over the row values) array for array, mostly-distinct columns included', async () => {
+  const { FieldDictionary } = await import('../../../src/engine/fields/field-dictionary.js');
+  // Mostly distinct over the first rows (an id number: the interning table is sized up front) or drawn from a few values.
+  const column = fc.oneof(
+    fc.integer({ min: 300, max: 5000 }).chain((n) => fc.constant(Array.from({ length: n }, (_, i) => (i % 7 === 3 ? null : `${i % 4099}é${i % 3}`)))),
+    fc.array(cell, { minLength: 1, maxLength: 400 }),
+    fc.array(fc.option(fc.string({ unit: 'grapheme', maxLength: 4 }), { freq: 8 }), { minLength: 257, maxLength: 2000 }),
+  );
+  await fc.assert(
+    fc.asyncProperty(column, async (values) => {
+      const store = ColumnStore.fromRows(['x'], values.map((v) => [v]));
+      const chains = [[], ['substring:0:1'], ['lowercase', 'substring:1:3']];
+      const fields = await prepareFields(store, chains.map((transforms) => ({ field: 'x', transforms })), pool);
+      for (const transforms of chains) {
+        const got = fields.get({ field: 'x', transforms });
+        const transform = compileTransforms(transforms);
+        const plain = FieldDictionary.fromValues('x', transforms, values.map((v) => (v === null || v === '' ? null : transform(v))));
+        assert.equal(got.count, plain.count);
+        assert.deepEqual(got.ids, plain.ids);
+        assert.deepEqual(got.offsets, plain.offsets);
+        assert.deepEqual(got.codes.subarray(0, got.offsets[got.count]), plain.codes.subarray(0, plain.offsets[plain.count]));
+        assert.deepEqual(got.counts.subarray(0, got.count), plain.counts.subarray(0, plain.count));
+      }
+    }),
+    { numRuns: 60, seed: 5 },
+  );
+});
