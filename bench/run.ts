@@ -15,6 +15,7 @@ import { rssMethod, runTimed } from './lib/timed-process.js';
 import { runServerBench } from './server-load.js';
 import { livingPlan, runLivingBench } from './living-load.js';
 import { optimisationAB } from './optimisations.js';
+import { carrySideRows } from './lib/carry-side-rows.js';
 import { sideBySide } from './side-by-side.js';
 
 const USAGE = `Usage: node dist/bench/run.js [--shared ../shared] [--quick] [--10m] [--only scorers|e2e|side-by-side|optimisations|server|living|autoconfig] [--repeat N]
@@ -110,7 +111,7 @@ async function main(): Promise<number> {
     end_to_end: !runs('e2e') && previous ? previous.end_to_end : await endToEndSection(shared, quick, repeat),
     side_by_side: !runs('side-by-side')
       ? (previous?.side_by_side ?? { skipped: 'not run yet' })
-      : await sideBySide({ shared, quick, tenMillion: values['10m'] === true, repeat, log }),
+      : carrySideRows(await sideBySide({ shared, quick, tenMillion: values['10m'] === true, repeat, log }), previous?.side_by_side),
     optimisations: !runs('optimisations')
       ? (previous?.optimisations ?? { skipped: 'not run yet' })
       : await optimisationAB({ shared, quick, pairs: quick ? repeat : 2, log }),

@@ -235,6 +235,12 @@ export interface SideBySideRow {
   /** DuckDB engine median wall ÷ reference median wall (the issue's target: ≤ 1.5); null when a side failed or the candidate pairs differ. */
   duckdb_vs_reference?: number | null;
   errors: string[];
+  /**
+   * Set on a row kept from an earlier run because this run's plan left its
+   * size out (a run without `--10m` keeps the 10M rows): when that row was
+   * measured. Absent on the rows this run measured.
+   */
+  measured_at?: string;
 }
 
 /** The DuckDB engine's side of a row. */

@@ -121,10 +121,10 @@ function targetsTable(r: BenchResults): string {
   for (const t of RATIO_TARGETS) {
     const row = sideRows(r).find((x) => x.workload === t.workload && x.rows === t.rows);
     const label = `${t.workload}, ${sizeLabel(t.rows)} rows: reference wall ÷ kindred wall, side by side (2 threads each)`;
-    rows.push([label, `≥ ${t.ratio}×`, row?.ratio == null ? '—' : `${row.ratio.toFixed(2)}×`, verdict(row?.ratio ?? null, (x) => x >= t.ratio)]);
+    rows.push([label, `≥ ${t.ratio}×`, row?.ratio == null ? '—' : `${row.ratio.toFixed(2)}×${keptFrom(row)}`, verdict(row?.ratio ?? null, (x) => x >= t.ratio)]);
     if (t.maxRssBytes !== null) {
       const rss = row?.kindred.peak_rss_bytes ?? null;
-      rows.push([`${t.workload}, ${sizeLabel(t.rows)} rows, kindred peak RSS (2 workers)`, `≤ ${formatGigabytes(t.maxRssBytes)}`, formatGigabytes(rss), verdict(rss, (x) => x <= (t.maxRssBytes as number))]);
+      rows.push([`${t.workload}, ${sizeLabel(t.rows)} rows, kindred peak RSS (2 workers)`, `≤ ${formatGigabytes(t.maxRssBytes)}`, `${formatGigabytes(rss)}${keptFrom(row)}`, verdict(rss, (x) => x <= (t.maxRssBytes as number))]);
     }
   }
   for (const workload of ['tight', 'broad']) {
@@ -182,7 +182,7 @@ function sideBySideTable(r: BenchResults): string {
       ],
       side.rows.map((x) => [
         x.workload,
-        sizeLabel(x.rows),
+        rowsLabel(x),
         String(x.pairs),
         formatSeconds(x.reference.wall_ms),
         formatSeconds(x.kindred.wall_ms),
@@ -196,10 +196,20 @@ function sideBySideTable(r: BenchResults): string {
       ]),
     ),
   ];
-  lines.push('', `Measured ${side.ran_at}, ${side.threads} DuckDB threads and ${side.threads} kindred workers.`);
+  lines.push('', `Measured ${side.ran_at}, ${side.threads} DuckDB threads and ${side.threads} kindred workers${side.rows.some((x) => x.measured_at !== undefined) ? '; a row marked with a date was kept from the run of that date (this run did not plan its size)' : ''}.`);
   for (const s of side.skipped) lines.push(`- skipped: ${s}`);
   for (const x of side.rows) for (const e of x.errors) lines.push(`- ${x.workload} ${sizeLabel(x.rows)}: ${e}`);
   return lines.join('\n');
+}
+
+/** ` (measured <date>)` for a row kept from an earlier run, else nothing. */
+function keptFrom(x: SideBySideRow | undefined): string {
+  return x?.measured_at === undefined ? '' : ` (measured ${x.measured_at.slice(0, 10)})`;
+}
+
+/** A row's size, with the date it was measured when it was kept from an earlier run. */
+function rowsLabel(x: SideBySideRow): string {
+  return `${sizeLabel(x.rows)}${keptFrom(x)}`;
 }
 
 function duckdbTargetRows(r: BenchResults): string[][] {
@@ -214,10 +224,10 @@ function duckdbTargetRows(r: BenchResults): string[][] {
     [
       `tight, ${sizeLabel(DUCKDB_TARGETS.tenMillionRows)} rows: DuckDB engine finishes with memory_limit ${tenM?.duckdb?.memory_limit ?? '4GB'}`,
       'finishes',
-      finished === null ? (tenM === undefined ? '—' : 'failed') : formatSeconds(finished),
+      finished === null ? (tenM === undefined ? '—' : 'failed') : `${formatSeconds(finished)}${keptFrom(tenM)}`,
       tenM === undefined ? 'not measured' : finished === null ? '**not met**' : 'met',
     ],
-    [`tight, ${sizeLabel(DUCKDB_TARGETS.tenMillionRows)} rows: DuckDB engine peak RSS`, `≤ ${formatGigabytes(DUCKDB_TARGETS.maxRssBytes)}`, formatGigabytes(rss), verdict(rss, (x) => x <= DUCKDB_TARGETS.maxRssBytes)],
+    [`tight, ${sizeLabel(DUCKDB_TARGETS.tenMillionRows)} rows: DuckDB engine peak RSS`, `≤ ${formatGigabytes(DUCKDB_TARGETS.maxRssBytes)}`, `${formatGigabytes(rss)}${keptFrom(tenM)}`, verdict(rss, (x) => x <= DUCKDB_TARGETS.maxRssBytes)],
   ];
 }
 
@@ -238,7 +248,7 @@ function duckdbEngineTable(r: BenchResults): string {
       const d = x.duckdb as NonNullable<SideBySideRow['duckdb']>;
       return [
         x.workload,
-        sizeLabel(x.rows),
+        rowsLabel(x),
         d.memory_limit,
         formatSeconds(d.wall_ms),
         d.wall_runs_ms.map((ms) => formatSeconds(ms)).join(', '),
