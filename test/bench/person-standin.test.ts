@@ -1,0 +1,37 @@
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+const SCRIPT = fileURLToPath(new URL('../../bench/person-standin.js', import.meta.url));
+
+function generate(dir: string, name: string, seed: number): { table: string; truth: string } {
+  const table = join(dir, `${name}.csv`);
+  const truth = join(dir, `${name}-truth.csv`);
+  execFileSync(process.execPath, [SCRIPT, '--out', table, '--truth', truth, '--seed', String(seed), '--entities', '200'], { stdio: 'pipe' });
+  return { table: readFileSync(table, 'utf8'), truth: readFileSync(truth, 'utf8') };
+}
+
+test('the person stand-in is reproducible from its seed, and its truth labels every row by its person', () => {
+  const dir = mkdtempSync(join(os.tmpdir(), 'standin-'));
+  try {
+    const a = generate(dir, 'a', 7);
+    const b = generate(dir, 'b', 7);
+    const c = generate(dir, 'c', 8);
+    assert.equal(a.table, b.table);
+    assert.notEqual(a.table, c.table);
+    const rows = a.table.trimEnd().split('\n');
+    assert.equal(rows[0], 'unique_id,cluster,first_name,middle_name,surname,full_name,dob,birth_place,postcode_fake,gender,occupation');
+    const labels = a.truth.trimEnd().split('\n');
+    assert.equal(labels.length, rows.length);
+    // The truth's row i is the table's data row i, labelled with that row's cluster column.
+    rows.slice(1).forEach((line, i) => assert.equal(labels[i + 1], `${i},${line.split(',')[1]}`));
+    const people = new Set(labels.slice(1).map((l) => l.split(',')[1]));
+    assert.equal(people.size, 200);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
