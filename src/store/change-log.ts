@@ -164,13 +164,7 @@ export class ChangeLog {
    * before the promise resolves (the server applies it only then).
    */
   async appendSynced(ops: readonly StoredChange[], afterEdit: number): Promise<number> {
-    this.db.pragma('synchronous = NORMAL');
-    let batch: number;
-    try {
-      batch = this.append(ops, afterEdit);
-    } finally {
-      this.db.pragma('synchronous = FULL');
-    }
+    const batch = this.atNormal(() => this.append(ops, afterEdit));
     try {
       await syncFile(`${this.db.name}-wal`);
     } catch (e) {
@@ -209,9 +203,8 @@ export class ChangeLog {
     if (events.length === 0) return [];
     const batch = cause.kind === 'records' ? cause.batch : null;
     const editSeq = cause.kind === 'edit' ? cause.seq : null;
-    this.db.pragma('synchronous = NORMAL');
-    try {
-      return this.db
+    return this.atNormal(() =>
+      this.db
         .transaction(() => {
           const at = this.clock().toISOString();
           return events.map((e) => {
@@ -219,7 +212,15 @@ export class ChangeLog {
             return { ...e, seq, cause, created_at: at };
           });
         })
-        .immediate();
+        .immediate(),
+    );
+  }
+
+  /** Runs `commit` at synchronous NORMAL (no fsync of its own), then restores the connection's FULL for every other commit. */
+  private atNormal<T>(commit: () => T): T {
+    this.db.pragma('synchronous = NORMAL');
+    try {
+      return commit();
     } finally {
       this.db.pragma('synchronous = FULL');
     }
