@@ -16,17 +16,12 @@ const USAGE = 'substring needs two integer arguments, e.g. substring:0:3';
 export function sliceCodePoints(value: string, start: number, end: number): string {
   // Without surrogates every UTF-16 unit is one code point, so a plain slice
   // is the same slice, without an array of one string per character.
-  if (!hasSurrogate(value)) {
-    const n = value.length;
-    const from = start < 0 ? Math.max(0, n + start) : Math.min(start, n);
-    const to = end < 0 ? Math.max(0, n + end) : Math.min(end, n);
-    return from < to ? value.slice(from, to) : '';
-  }
-  const chars = Array.from(value);
-  const n = chars.length;
+  const chars = hasSurrogate(value) ? Array.from(value) : null;
+  const n = chars === null ? value.length : chars.length;
   const from = start < 0 ? Math.max(0, n + start) : Math.min(start, n);
   const to = end < 0 ? Math.max(0, n + end) : Math.min(end, n);
-  return from < to ? chars.slice(from, to).join('') : '';
+  if (from >= to) return '';
+  return chars === null ? value.slice(from, to) : chars.slice(from, to).join('');
 }
 
 function hasSurrogate(value: string): boolean {
