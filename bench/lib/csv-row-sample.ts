@@ -30,18 +30,27 @@ export function sampleCsvRows(path: string, count: number): Array<Record<string,
       // Offset dataStart itself is a line start; any other lands mid-line and skips to the next.
       const line = readLineAt(fd, buf, offset, offset !== dataStart);
       if (line === null || line === '') continue;
-      const cells = splitCsvLine(line);
-      const row: Record<string, string> = {};
-      header.forEach((name, c) => {
-        const v = cells[c] ?? '';
-        if (v !== '') row[name] = v;
-      });
-      rows.push(row);
+      rows.push(recordOf(header, splitCsvLine(line)));
     }
     return rows;
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * A data line's cells as column → value, empty cells omitted.
+ *
+ * @example
+ * recordOf(['a', 'b'], ['1', '']); // { a: '1' }
+ */
+export function recordOf(header: readonly string[], cells: readonly string[]): Record<string, string> {
+  const record: Record<string, string> = {};
+  header.forEach((name, c) => {
+    const v = cells[c] ?? '';
+    if (v !== '') record[name] = v;
+  });
+  return record;
 }
 
 /** The line starting at `offset` (or after the next newline when `skipPartial`), without its newline; null at end of file. */

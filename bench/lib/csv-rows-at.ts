@@ -2,7 +2,7 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { SourceRow } from './change-mix.js';
-import { splitCsvLine } from './csv-row-sample.js';
+import { recordOf, splitCsvLine } from './csv-row-sample.js';
 
 /**
  * The rows with the given ids as column → value objects (empty cells
@@ -25,15 +25,7 @@ export async function readRowsAt(csv: string, ids: readonly number[]): Promise<S
       header = splitCsvLine(line);
       continue;
     }
-    if (wanted.has(row)) {
-      const cells = splitCsvLine(line);
-      const record: Record<string, string> = {};
-      header.forEach((name, c) => {
-        const v = cells[c] ?? '';
-        if (v !== '') record[name] = v;
-      });
-      found.set(row, record);
-    }
+    if (wanted.has(row)) found.set(row, recordOf(header, splitCsvLine(line)));
     row++;
   }
   return ids.map((id) => {
