@@ -103,15 +103,13 @@ export async function readEdges(file: string): Promise<NumberedEdges> {
   const edges = await openEdges(file);
   try {
     const rows: Array<[string, string, number, boolean]> = [];
+    const idSet = new Set<string>();
     await forEachEdge(edges, file, false, (i, a, b, score, matched) => {
       if (a === null || b === null || score === null || matched === null) throw new KindredError('csv_invalid', `${file}: edge ${i + 1} has an empty a, b, score or matched`);
       rows.push([a, b, score, matched]);
+      idSet.add(a);
+      idSet.add(b);
     });
-    const idSet = new Set<string>();
-    for (const r of rows) {
-      idSet.add(r[0]);
-      idSet.add(r[1]);
-    }
     const ids = [...idSet];
     const integers = ids.every((id) => /^-?\d+$/.test(id));
     ids.sort(integers ? (x, y) => (BigInt(x) < BigInt(y) ? -1 : BigInt(x) > BigInt(y) ? 1 : 0) : (x, y) => (x < y ? -1 : x > y ? 1 : 0));
