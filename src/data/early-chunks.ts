@@ -10,6 +10,8 @@ export interface EarlyChunkOptions {
   pool: WorkerPool;
   /** Files whose body is smaller than this are one chunk (nothing to start early). */
   parallelThreshold: number;
+  /** Chunks of a body at or over the threshold (ingest's own count, so the split points are its own). */
+  parts: number;
   lenient: boolean;
 }
 
@@ -24,7 +26,7 @@ export interface EarlyChunkOptions {
  * line feed in the first bytes, or the body is one chunk.
  *
  * @example
- * const early = new EarlyChunks(shared, { pool, parallelThreshold: 1 << 20, lenient: false });
+ * const early = new EarlyChunks(shared, { pool, parallelThreshold: 1 << 20, parts: pool.size * 4, lenient: false });
  * // after each piece is read: early.advance(bytesReadSoFar)
  * if (early.complete(header.names.length)) counts = await Promise.all(early.tasks);
  */
@@ -38,7 +40,6 @@ export class EarlyChunks {
   private readonly size: number;
   private readonly options: EarlyChunkOptions;
   private columns = 0;
-  private parts = 0;
   private next = 1;
   private splitsDone = false;
   private gaveUp = false;
@@ -90,7 +91,6 @@ export class EarlyChunks {
     let commas = 0;
     for (let at = line.indexOf(0x2c); at !== -1; at = line.indexOf(0x2c, at + 1)) commas++;
     this.columns = commas + 1;
-    this.parts = this.options.pool.size * 4;
     this.points.push(body);
     return true;
   }
@@ -102,9 +102,9 @@ export class EarlyChunks {
     const end = this.size;
     const size = end - start;
     const read = this.buf.subarray(0, available);
-    while (this.next < this.parts) {
+    while (this.next < this.options.parts) {
       const last = this.points[this.points.length - 1];
-      const target = Math.max(start + Math.floor((size * this.next) / this.parts), last);
+      const target = Math.max(start + Math.floor((size * this.next) / this.options.parts), last);
       const nl = target < available ? read.indexOf(LF, target) : -1;
       if (nl === -1 && available < end) return;
       if (nl === -1 || nl + 1 >= end) break;

@@ -51,9 +51,11 @@ export async function ingestCsv(file: string, pool: WorkerPool, options: IngestO
   const t0 = performance.now();
   const label = file;
   const parallelThreshold = options.parallelThreshold ?? 1 << 20;
+  // Chunks of a body over the threshold: a few per worker, so a slow chunk does not hold the others back.
+  const parallelParts = pool.size * 4;
   const reading: { early: EarlyChunks | null } = { early: null };
   const shared = await readIntoSharedMemory(file, (file, available) => {
-    reading.early ??= new EarlyChunks(file, { pool, parallelThreshold, lenient: options.lenient === true });
+    reading.early ??= new EarlyChunks(file, { pool, parallelThreshold, parts: parallelParts, lenient: options.lenient === true });
     reading.early.advance(available);
   });
   const hashing = options.fingerprint === true ? pool.run('fingerprintBytes', { file: shared }) : Promise.resolve(null);
@@ -64,7 +66,7 @@ export async function ingestCsv(file: string, pool: WorkerPool, options: IngestO
   const header = readHeader(bytes, label);
   const columns = header.names.length;
   const bodyStart = header.next;
-  const parts = bytes.length - bodyStart < parallelThreshold ? 1 : pool.size * 4;
+  const parts = bytes.length - bodyStart < parallelThreshold ? 1 : parallelParts;
   const onProgress = options.onProgress;
   // Two units per chunk: its count, then its fill.
   const counted = (done: number, total: number): void => onProgress?.(done, 2 * total);

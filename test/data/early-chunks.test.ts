@@ -30,7 +30,7 @@ test('chunks found and counted as the bytes arrive are those of the whole-file s
   await fc.assert(
     fc.asyncProperty(file, fc.array(fc.integer({ min: 1, max: 64 }), { minLength: 1, maxLength: 30 }), async ({ bytes, columns }, steps) => {
       const file = shared(bytes);
-      const early = new EarlyChunks(file, { pool, parallelThreshold: 0, lenient: true });
+      const early = new EarlyChunks(file, { pool, parallelThreshold: 0, parts: pool.size * 4, lenient: true });
       // The bytes arrive in pieces of the drawn sizes (the last piece ends the file).
       let available = 0;
       for (const step of steps) {
@@ -59,12 +59,12 @@ test('chunks found and counted as the bytes arrive are those of the whole-file s
 
 test('a header with a quote, or a body under the parallel threshold, is left to the whole-file path', () => {
   const quoted = shared(Buffer.from('"a",b\n1,2\n3,4\n'));
-  const a = new EarlyChunks(quoted, { pool, parallelThreshold: 0, lenient: false });
+  const a = new EarlyChunks(quoted, { pool, parallelThreshold: 0, parts: pool.size * 4, lenient: false });
   a.advance(quoted.byteLength);
   assert.equal(a.complete(2), false);
   assert.equal(a.tasks.length, 0);
   const small = shared(Buffer.from('a,b\n1,2\n3,4\n'));
-  const b = new EarlyChunks(small, { pool, parallelThreshold: 1 << 20, lenient: false });
+  const b = new EarlyChunks(small, { pool, parallelThreshold: 1 << 20, parts: pool.size * 4, lenient: false });
   b.advance(small.byteLength);
   assert.equal(b.complete(2), false);
   assert.equal(b.tasks.length, 0);
