@@ -84,6 +84,17 @@ export class RowColumns {
   }
 
   /**
+   * One cell of a row held here as its pool id (−1: missing), for callers
+   * that compare or index values by id.
+   *
+   * @example
+   * pool.at(cols.code(3, 1)); // '10001'
+   */
+  code(row: number, column: number): number {
+    return this.codes[this.slotOf[row] * this.width + column];
+  }
+
+  /**
    * A held row's cells in column order (a new array).
    *
    * @example

@@ -49,6 +49,16 @@ export class StringPool {
   }
 
   /**
+   * The id of `value` if the pool holds it, else −1 (no holder is added).
+   *
+   * @example
+   * pool.idOf('never seen'); // -1
+   */
+  idOf(value: string): number {
+    return this.ids.get(value) ?? -1;
+  }
+
+  /**
    * Gives back one holder of `id`; the value leaves the pool with its last.
    *
    * @example

@@ -48,5 +48,5 @@ export type RecordOp =
  */
 export function openLiveMatching(run: MatchRun, scorer: PairScorer, graph: LivingGraph, clusters: ClusterState): LiveMatching {
   const table = new LivingTable(run.store);
-  return { run, table, scorer, blocks: new LivingBlocks(run.index), graph, clusters, queries: new PreparedRows(scorer.queryKeys(), table.pool) };
+  return { run, table, scorer, blocks: new LivingBlocks(run.index, table.pool), graph, clusters, queries: new PreparedRows(scorer.queryKeys(), table.pool) };
 }
