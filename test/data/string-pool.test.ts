@@ -30,3 +30,25 @@ test('random acquire/release sequences: ids name their values while held, and on
     { seed: 16, numRuns: 300 },
   );
 });
+
+test('many values through growth and removals: every held value keeps its id, released ones are gone', () => {
+  fc.assert(
+    fc.property(fc.array(fc.string({ maxLength: 6 }), { minLength: 1, maxLength: 3000 }), fc.nat(), (values, drop) => {
+      const pool = new StringPool();
+      const ids = new Map<string, number>();
+      for (const v of values) ids.set(v, pool.acquire(v));
+      const distinct = [...ids.keys()];
+      const released = new Set(distinct.filter((_, i) => (i + drop) % 3 === 0));
+      for (const v of values) if (released.has(v)) pool.release(ids.get(v) as number);
+      assert.equal(pool.size, distinct.length - released.size);
+      for (const v of distinct) {
+        if (released.has(v)) assert.equal(pool.idOf(v), -1);
+        else {
+          assert.equal(pool.idOf(v), ids.get(v));
+          assert.equal(pool.at(ids.get(v) as number), v);
+        }
+      }
+    }),
+    { seed: 16, numRuns: 60 },
+  );
+});
