@@ -39,6 +39,8 @@ export interface HeapPerChange {
   rss_before_bytes: number | null;
   rss_after_bytes: number | null;
   heap_used_per_change_bytes: number | null;
+  /** Growth of array buffers (typed arrays, the columnar overlays' home) per change: off the JS heap, but memory all the same. */
+  array_buffers_per_change_bytes: number | null;
   changes_ms: number;
   errors: number;
   error_samples: string[];
@@ -98,7 +100,8 @@ export async function measureHeapPerChange(o: { csv: string; config: string; cha
       after,
       rss_before_bytes: rssBefore,
       rss_after_bytes: rssAfter,
-      heap_used_per_change_bytes: before !== null && after !== null && measured.length > 0 ? Math.round((after.heapUsed - before.heapUsed) / measured.length) : null,
+      heap_used_per_change_bytes: perChange(before, after, 'heapUsed', measured.length),
+      array_buffers_per_change_bytes: perChange(before, after, 'arrayBuffers', measured.length),
       changes_ms: Math.round(sent.ms),
       errors: warmed.errors + sent.errors,
       error_samples: [...warmed.error_samples, ...sent.error_samples],
@@ -107,6 +110,10 @@ export async function measureHeapPerChange(o: { csv: string; config: string; cha
     await server.stop();
     rmSync(stateDir, { recursive: true, force: true });
   }
+}
+
+function perChange(before: MainThreadMemory | null, after: MainThreadMemory | null, field: 'heapUsed' | 'arrayBuffers', changes: number): number | null {
+  return before !== null && after !== null && changes > 0 ? Math.round((after[field] - before[field]) / changes) : null;
 }
 
 /** Data rows of a CSV without quoted newlines (the generated files hold none): its line breaks less the header's. */
