@@ -1,5 +1,6 @@
 /** The loaded table as it changes: records added after it, updated records shadowing it, deleted ones as tombstones; the loaded columns are never copied. */
 import type { ColumnStore } from './column-store.js';
+import { withRoomFor } from './grow-array.js';
 import { RowColumns } from './row-columns.js';
 import { StringPool } from './string-pool.js';
 
@@ -153,11 +154,7 @@ export class LivingTable {
   delete(row: number): void {
     if (this.isDeleted(row)) return;
     this.cells.delete(row);
-    if (row >= this.tombstones.length) {
-      const grown = new Uint8Array(Math.max(row + 1, this.tombstones.length * 2, 1024));
-      grown.set(this.tombstones);
-      this.tombstones = grown;
-    }
+    this.tombstones = withRoomFor(this.tombstones, row);
     this.tombstones[row] = 1;
     if (row < this.base.rowCount) this.changedMask[row] = 1;
     this.log(row);
@@ -165,11 +162,7 @@ export class LivingTable {
   }
 
   private log(row: number): void {
-    if (this.changes === this.journal.length) {
-      const grown = new Int32Array(this.journal.length * 2);
-      grown.set(this.journal);
-      this.journal = grown;
-    }
+    this.journal = withRoomFor(this.journal, this.changes);
     this.journal[this.changes++] = row;
   }
 }

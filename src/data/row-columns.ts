@@ -1,4 +1,5 @@
 /** Cells of a sparse set of rows, columnar: per row a slot of `width` string ids into a shared pool, in one growing Int32Array. */
+import { withRoomFor } from './grow-array.js';
 import type { StringPool } from './string-pool.js';
 
 /** The code of a missing cell. */
@@ -136,16 +137,7 @@ export class RowColumns {
 
   /** Room for `row` in the row map and for `slot` in the codes, by doubling. */
   private ensure(row: number, slot: number): void {
-    if (row >= this.slotOf.length) {
-      const grown = new Int32Array(Math.max(row + 1, this.slotOf.length * 2, 1024)).fill(NO_SLOT);
-      grown.set(this.slotOf);
-      this.slotOf = grown;
-    }
-    const need = (slot + 1) * this.width;
-    if (need > this.codes.length) {
-      const grown = new Int32Array(Math.max(need, this.codes.length * 2)).fill(MISSING);
-      grown.set(this.codes);
-      this.codes = grown;
-    }
+    this.slotOf = withRoomFor(this.slotOf, row, NO_SLOT);
+    this.codes = withRoomFor(this.codes, (slot + 1) * this.width - 1, MISSING);
   }
 }

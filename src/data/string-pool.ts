@@ -1,5 +1,8 @@
 /** Interned strings with reference counts: the one copy of each distinct value the changed rows hold, freed when the last holder lets go. */
 
+import { withRoomFor } from './grow-array.js';
+import { mix32, movesBack } from './linear-probing.js';
+
 /** A free entry of the id table. */
 const EMPTY = -1;
 /** Entries of a fresh id table (a power of two); it doubles past three quarters full. */
@@ -47,11 +50,7 @@ export class StringPool {
       id = this.free.pop() ?? this.strings.length;
       if (id === this.strings.length) this.strings.push(value);
       else this.strings[id] = value;
-      if (id >= this.counts.length) {
-        const grown = new Int32Array(this.counts.length * 2);
-        grown.set(this.counts);
-        this.counts = grown;
-      }
+      this.counts = withRoomFor(this.counts, id);
       this.table[at] = id;
       if (++this.held * 4 > this.table.length * 3) this.rehash(this.table.length * 2);
     }
@@ -107,9 +106,7 @@ export class StringPool {
     const mask = table.length - 1;
     let hole = i;
     for (let j = (i + 1) & mask; table[j] !== EMPTY; j = (j + 1) & mask) {
-      const home = hashString(this.strings[table[j]] as string) & mask;
-      const between = hole <= j ? home > hole && home <= j : home > hole || home <= j;
-      if (between) continue;
+      if (!movesBack(hole, j, hashString(this.strings[table[j]] as string) & mask)) continue;
       table[hole] = table[j];
       hole = j;
     }
@@ -123,17 +120,9 @@ export class StringPool {
   }
 }
 
-/**
- * FNV-1a over a string's UTF-16 code units, finished by Murmur3's mixer
- * (FNV's low bits alone cluster for short, similar strings).
- *
- * @example
- * hashString('smith') === hashString('smith'); // true
- */
+/** FNV-1a over a string's UTF-16 code units, finalised. */
 function hashString(value: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < value.length; i++) h = Math.imul(h ^ value.charCodeAt(i), 0x01000193);
-  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
-  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-  return (h ^ (h >>> 16)) >>> 0;
+  return mix32(h);
 }

@@ -1,5 +1,7 @@
 /** A multimap from a fixed-width tuple of non-negative ints to rows, open-addressed in typed arrays: the changed rows' block keys (as pooled string ids) of one pass. */
 
+import { mix32, movesBack } from '../../data/linear-probing.js';
+
 /** An empty entry's row. */
 const EMPTY = -1;
 /** Entries in a fresh table (a power of two); it doubles past half full. */
@@ -82,10 +84,7 @@ export class TupleRowIndex {
     const { rows, values, mask, width } = this;
     let hole = i;
     for (let j = (i + 1) & mask; rows[j] !== EMPTY; j = (j + 1) & mask) {
-      const home = this.home(values, j * width);
-      // The entry at j may fill the hole unless its home lies cyclically in (hole, j].
-      const between = hole <= j ? home > hole && home <= j : home > hole || home <= j;
-      if (between) continue;
+      if (!movesBack(hole, j, this.home(values, j * width))) continue;
       rows[hole] = rows[j];
       values.copyWithin(hole * width, j * width, (j + 1) * width);
       hole = j;
@@ -107,15 +106,14 @@ export class TupleRowIndex {
     for (let k = 0; k < this.width; k++) this.values[i * this.width + k] = tuple[from + k];
   }
 
-  /** The tuple's first entry: a multiplicative hash of its values (Murmur3's finaliser). */
+  /** The tuple's first entry: a multiplicative hash of its values, finalised. */
   private home(tuple: ArrayLike<number>, from: number): number {
     let h = 0x9747b28c;
     for (let k = 0; k < this.width; k++) {
       h = Math.imul(h ^ tuple[from + k], 0x5bd1e995);
       h ^= h >>> 15;
     }
-    h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-    return (h ^ (h >>> 16)) & this.mask;
+    return mix32(h) & this.mask;
   }
 
   private grow(): void {

@@ -1,4 +1,5 @@
 /** A scored-pair graph that changes: the run's compressed graph, with the edges of changed rows replaced by an adjacency overlay. */
+import { withRoomFor } from '../../data/grow-array.js';
 import { PackedAdjacency } from './packed-adjacency.js';
 import type { PairGraph } from './pair-graph.js';
 
@@ -118,11 +119,7 @@ export class LivingGraph implements ScoredGraph {
   }
 
   private markReplaced(row: number): void {
-    if (row >= this.replaced.length) {
-      const grown = new Uint8Array(Math.max(row + 1, this.replaced.length * 2, 1024));
-      grown.set(this.replaced);
-      this.replaced = grown;
-    }
+    this.replaced = withRoomFor(this.replaced, row);
     this.replaced[row] = 1;
   }
 }

@@ -1,4 +1,5 @@
 /** Undirected scored edges of changed rows packed in typed arrays: per-row linked lists of (neighbour, score, flags) records in one arena, freed records reused. */
+import { withRoomFor } from '../../data/grow-array.js';
 
 /** Records in a fresh arena; it doubles when full. */
 const INITIAL_RECORDS = 1024;
@@ -197,25 +198,15 @@ export class PackedAdjacency {
   }
 
   private growArena(): void {
-    const size = this.owner.length * 2;
-    this.owner = grown(this.owner, new Int32Array(size));
-    this.neighbour = grown(this.neighbour, new Int32Array(size));
-    this.next = grown(this.next, new Int32Array(size));
-    this.scores = grown(this.scores, new Float64Array(size));
-    this.flagBytes = grown(this.flagBytes, new Uint8Array(size));
+    const r = this.owner.length;
+    this.owner = withRoomFor(this.owner, r);
+    this.neighbour = withRoomFor(this.neighbour, r);
+    this.next = withRoomFor(this.next, r);
+    this.scores = withRoomFor(this.scores, r);
+    this.flagBytes = withRoomFor(this.flagBytes, r);
   }
 
   private ensureRow(row: number): void {
-    if (row < this.head.length) return;
-    const size = Math.max(row + 1, this.head.length * 2, 1024);
-    const head = new Int32Array(size).fill(NONE);
-    head.set(this.head);
-    this.head = head;
+    this.head = withRoomFor(this.head, row, NONE);
   }
-}
-
-/** `into` with `from` copied to its start. */
-function grown<T extends Int32Array | Float64Array | Uint8Array>(from: T, into: T): T {
-  into.set(from);
-  return into;
 }
