@@ -1,5 +1,8 @@
 /** The loaded table as it changes: records added after it, updated records shadowing it, deleted ones as tombstones; the loaded columns are never copied. */
 import type { ColumnStore } from './column-store.js';
+import { withRoomFor } from './grow-array.js';
+import { RowColumns } from './row-columns.js';
+import { StringPool } from './string-pool.js';
 
 /** A record's cells in column order (null: missing). */
 export type RowValues = ReadonlyArray<string | null>;
@@ -8,9 +11,12 @@ export type RowValues = ReadonlyArray<string | null>;
  * The loaded {@link ColumnStore} plus every record change since. A row id
  * is given once and kept for life: added records take the next id after the
  * largest ever given, and a deleted row keeps its id as a tombstone, so no
- * id is ever reused. Changed rows (added, updated, deleted) live in one
- * overlay map; the loaded columns stay as they are, on shared memory, for
- * the worker pool and every reader that never sees a change.
+ * id is ever reused. Live changed rows' cells live in a columnar overlay
+ * ({@link RowColumns}: string ids into one {@link StringPool}, which the
+ * living state's other per-row values share), deleted ones in a byte map;
+ * the loaded columns stay as they are, on shared memory, for the worker
+ * pool and every reader that never sees a change. An array of cells per
+ * changed row cost some 200 bytes of JS heap each (docs/incremental.md).
  *
  * @example
  * const table = new LivingTable(store);
@@ -28,9 +34,14 @@ export class LivingTable {
    * worker is handed the view after the change, so plain reads are safe.
    */
   readonly changedMask: Uint8Array;
-  private readonly overlay = new Map<number, RowValues | null>();
+  /** The one copy of each distinct value the changed rows hold (their cells here, their prepared values in the living state). */
+  readonly pool = new StringPool();
+  private readonly cells: RowColumns;
+  /** 1 at each deleted row; grows by doubling to the largest deleted row. */
+  private tombstones = new Uint8Array(0);
   /** Every changed row id, in the order of the changes (a row once per change): derived views catch up from it. */
-  private readonly journal: number[] = [];
+  private journal = new Int32Array(1024);
+  private changes = 0;
   private next: number;
   private deleted = 0;
 
@@ -38,6 +49,7 @@ export class LivingTable {
     this.names = base.names;
     this.next = base.rowCount;
     this.changedMask = new Uint8Array(new SharedArrayBuffer(Math.max(1, base.rowCount)));
+    this.cells = new RowColumns(base.names.length, this.pool);
   }
 
   /** Row ids given so far (live and deleted): the next added record gets this id. */
@@ -52,17 +64,17 @@ export class LivingTable {
 
   /** Whether anything changed since the load. */
   get changed(): boolean {
-    return this.overlay.size > 0;
+    return this.changes > 0;
   }
 
   /** Whether `row` was added, updated or deleted since the load. */
   isChanged(row: number): boolean {
-    return row < this.base.rowCount ? this.changedMask[row] === 1 : this.overlay.has(row);
+    return row < this.base.rowCount ? this.changedMask[row] === 1 : row < this.next;
   }
 
   /** Whether `row` was given and then deleted. */
   isDeleted(row: number): boolean {
-    return this.overlay.get(row) === null;
+    return row < this.tombstones.length && this.tombstones[row] === 1;
   }
 
   /** Whether `row` is the id of a record that exists now. */
@@ -78,13 +90,8 @@ export class LivingTable {
    * @example
    * const { rows, next } = table.changesSince(seen); seen = next;
    */
-  changesSince(since: number): { rows: readonly number[]; next: number } {
-    return { rows: this.journal.slice(since), next: this.journal.length };
-  }
-
-  /** Rows changed since the load, ascending. */
-  changedRows(): number[] {
-    return [...this.overlay.keys()].sort((a, b) => a - b);
+  changesSince(since: number): { rows: Int32Array; next: number } {
+    return { rows: this.journal.slice(since, this.changes), next: this.changes };
   }
 
   /**
@@ -94,15 +101,14 @@ export class LivingTable {
    * table.get(0, 3); // 'Jon Smith'
    */
   get(column: number, row: number): string | null {
-    const v = this.overlay.get(row);
-    if (v === undefined) return this.base.get(column, row);
-    return v === null ? null : v[column];
+    if (this.cells.has(row)) return this.cells.get(row, column);
+    return this.isChanged(row) ? null : this.base.get(column, row);
   }
 
   /** A live record's cells in column order. */
   values(row: number): RowValues {
-    const v = this.overlay.get(row);
-    if (v !== undefined) return v ?? this.names.map(() => null);
+    if (this.cells.has(row)) return this.cells.row(row);
+    if (this.isChanged(row)) return this.names.map(() => null);
     return this.names.map((_, c) => this.base.get(c, row));
   }
 
@@ -113,9 +119,8 @@ export class LivingTable {
    * table.record(3); // { name: 'Jon Smith', zip: null }
    */
   record(row: number): Record<string, string | null> {
-    const v = this.overlay.get(row);
-    if (v === undefined) return this.base.record(row);
-    return this.recordOf(v);
+    if (this.cells.has(row)) return this.recordOf(this.cells.row(row));
+    return this.isChanged(row) ? this.recordOf(null) : this.base.record(row);
   }
 
   /**
@@ -133,25 +138,32 @@ export class LivingTable {
   /** Appends a record; returns its new row id. */
   add(values: RowValues): number {
     const row = this.next++;
-    this.overlay.set(row, normaliseRow(values));
-    this.journal.push(row);
+    this.cells.set(row, normaliseRow(values));
+    this.log(row);
     return row;
   }
 
   /** Replaces a live record's cells. */
   update(row: number, values: RowValues): void {
-    this.overlay.set(row, normaliseRow(values));
+    this.cells.set(row, normaliseRow(values));
     if (row < this.base.rowCount) this.changedMask[row] = 1;
-    this.journal.push(row);
+    this.log(row);
   }
 
   /** Deletes a live record (its id stays taken). */
   delete(row: number): void {
     if (this.isDeleted(row)) return;
-    this.overlay.set(row, null);
+    this.cells.delete(row);
+    this.tombstones = withRoomFor(this.tombstones, row);
+    this.tombstones[row] = 1;
     if (row < this.base.rowCount) this.changedMask[row] = 1;
-    this.journal.push(row);
+    this.log(row);
     this.deleted++;
+  }
+
+  private log(row: number): void {
+    this.journal = withRoomFor(this.journal, this.changes);
+    this.journal[this.changes++] = row;
   }
 }
 

@@ -26,7 +26,7 @@ export function liveBand(results: MatchResults): QueueItem[] {
     const b = pairs.b[p];
     if (!live.graph.isReplaced(a) && !live.graph.isReplaced(b)) push(a, b, pairs.score[p], pairs.flags[p]);
   }
-  live.graph.forEachChangedEdge((a, b, e) => push(a, b, e.score, e.flags));
+  live.graph.forEachChangedEdge(push);
   items.sort((x, y) => x.dist - y.dist || x.a - y.a || x.b - y.b);
   return items.map(({ a, b, score, threshold }) => ({ a, b, score, threshold }));
 }

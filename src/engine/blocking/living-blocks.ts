@@ -1,36 +1,60 @@
 /** The block keys of changed records: which changed rows share a block with a record, beside the loaded index (which keeps the loaded keys). */
 import type { FieldRef } from '../../config/types.js';
+import { RowColumns } from '../../data/row-columns.js';
+import type { StringPool } from '../../data/string-pool.js';
 import { KindredError } from '../../errors/registry.js';
 import type { BlockIndex } from './block-index.js';
+import { TupleRowIndex } from './tuple-row-index.js';
 
 /** A record's transformed value of a field reference. */
 export type ValueOf = (ref: FieldRef) => string | null;
 
 /**
- * Per block pass, key tuple → the changed rows holding it. A changed row's
- * loaded keys are still in the {@link BlockIndex} (it is never rebuilt), so
- * candidates from there are filtered by the caller; its current keys are
- * here. A row with a missing key field is in no block of that pass, as in
- * the initial run.
+ * One pass's key of a record: its transformed values of the pass's fields,
+ * in order (null: a field is missing, so the record is in no block of that
+ * pass, as in the initial run).
  *
  * @example
- * const blocks = new LivingBlocks(run.index);
+ * const key: BlockKey = ['lee', 'j', '198'];
+ */
+export type BlockKey = readonly string[] | null;
+
+/**
+ * Per block pass, key → the changed rows holding it. A changed row's
+ * loaded keys are still in the {@link BlockIndex} (it is never rebuilt), so
+ * candidates from there are filtered by the caller; its current keys are
+ * here: each changed live row's key values as pooled string ids (one
+ * {@link RowColumns} slot, every pass's fields side by side), and per pass
+ * a {@link TupleRowIndex} from those ids to the rows. A key string and a
+ * map entry per pass and row cost some 500 bytes of JS heap per changed row
+ * with the tight workload's six passes; this is typed arrays.
+ *
+ * @example
+ * const blocks = new LivingBlocks(run.index, table.pool);
  * blocks.assertChangeable();
  * blocks.set(1000, (ref) => scorer.transformValue(ref, record[ref.field] ?? null));
  * blocks.rowsSharing(valueOf); // changed rows sharing a block with a record
  */
 export class LivingBlocks {
-  /**
-   * Per pass, key → its changed rows: one row as the number itself, more as
-   * a Set. Most keys of the changed rows are held by that row alone, and a
-   * Set of one cost about 150 bytes each, per pass: about 0.9 KB of heap per
-   * changed row with the tight workload's six passes.
-   */
-  private readonly keys: Array<Map<string, number | Set<number>>>;
-  private readonly rowKeys = new Map<number, Array<string | null>>();
+  private readonly byPass: TupleRowIndex[];
+  /** Per pass, its first column in `parts`. */
+  private readonly firstPart: number[] = [];
+  private readonly parts: RowColumns;
+  /** Scratch: one pass's key as ids. */
+  private readonly ids: Int32Array;
 
-  constructor(private readonly index: BlockIndex) {
-    this.keys = index.passes.map(() => new Map());
+  constructor(
+    private readonly index: BlockIndex,
+    private readonly pool: StringPool,
+  ) {
+    let width = 0;
+    for (const pass of index.passes) {
+      this.firstPart.push(width);
+      width += pass.spec.fields.length;
+    }
+    this.parts = new RowColumns(width, pool);
+    this.byPass = index.passes.map((pass) => new TupleRowIndex(pass.spec.fields.length));
+    this.ids = new Int32Array(Math.max(1, ...index.passes.map((pass) => pass.spec.fields.length)));
   }
 
   /**
@@ -51,8 +75,8 @@ export class LivingBlocks {
     }
   }
 
-  /** Each pass's key of a record (null: no block in that pass). */
-  keysOf(valueOf: ValueOf): Array<string | null> {
+  /** Each pass's key of a record. */
+  keysOf(valueOf: ValueOf): BlockKey[] {
     return this.index.passes.map((pass) => {
       const parts: string[] = [];
       for (const ref of pass.spec.fields) {
@@ -60,36 +84,26 @@ export class LivingBlocks {
         if (v === null) return null;
         parts.push(v);
       }
-      return JSON.stringify(parts);
+      return parts;
     });
   }
 
   /** Sets a changed row's keys (`valueOf` null: the row was deleted and is in no block). */
   set(row: number, valueOf: ValueOf | null): void {
-    const old = this.rowKeys.get(row);
-    if (old !== undefined) {
-      old.forEach((k, p) => {
-        if (k === null) return;
-        const rows = this.keys[p].get(k);
-        if (rows === row) this.keys[p].delete(k);
-        else if (typeof rows === 'object') {
-          rows.delete(row);
-          // Back to a bare number when one row is left, so the map holds what a fresh insert would.
-          if (rows.size === 1) this.keys[p].set(k, rows.values().next().value as number);
-        }
+    if (this.parts.has(row)) {
+      // Out of the indexes before the ids go back to the pool (which may hand them to other values).
+      this.byPass.forEach((index, p) => {
+        if (this.heldKey(row, p)) index.remove(this.ids.subarray(0, index.width), row);
       });
-      this.rowKeys.delete(row);
+      this.parts.delete(row);
     }
     if (valueOf === null) return;
-    const keys = this.keysOf(valueOf);
-    keys.forEach((k, p) => {
-      if (k === null) return;
-      const rows = this.keys[p].get(k);
-      if (rows === undefined || rows === row) this.keys[p].set(k, row);
-      else if (typeof rows === 'number') this.keys[p].set(k, new Set([rows, row]));
-      else rows.add(row);
+    const cells: Array<string | null> = new Array(this.parts.width).fill(null);
+    this.keysOf(valueOf).forEach((key, p) => key?.forEach((v, k) => (cells[this.firstPart[p] + k] = v)));
+    this.parts.set(row, cells);
+    this.byPass.forEach((index, p) => {
+      if (this.heldKey(row, p)) index.add(this.ids.subarray(0, index.width), row);
     });
-    this.rowKeys.set(row, keys);
   }
 
   /** Changed rows sharing a block with a record in any pass, ascending. */
@@ -103,13 +117,13 @@ export class LivingBlocks {
    * @example
    * blocks.rowsWithKeys(blocks.keysOf(valueOf)); // the same as blocks.rowsSharing(valueOf)
    */
-  rowsWithKeys(keys: ReadonlyArray<string | null>): number[] {
+  rowsWithKeys(keys: readonly BlockKey[]): number[] {
     const found = new Set<number>();
-    keys.forEach((k, p) => {
-      if (k === null) return;
-      const rows = this.keys[p].get(k);
-      if (typeof rows === 'number') found.add(rows);
-      else if (rows !== undefined) for (const r of rows) found.add(r);
+    keys.forEach((key, p) => {
+      if (key === null) return;
+      // A value the pool does not hold is held by no changed row: no block of this pass.
+      for (let k = 0; k < key.length; k++) if ((this.ids[k] = this.pool.idOf(key[k])) < 0) return;
+      this.byPass[p].forEachRow(this.ids.subarray(0, key.length), (r) => found.add(r));
     });
     return [...found].sort((a, b) => a - b);
   }
@@ -117,5 +131,12 @@ export class LivingBlocks {
   /** Loaded rows sharing a block with a record in any pass (changed rows among them hold stale keys: the caller drops them). */
   loadedRowsSharing(valueOf: ValueOf): Int32Array {
     return this.index.candidates((ref) => valueOf(ref));
+  }
+
+  /** Loads a held row's key of pass `p` into `ids`; false when it has none (a field missing). */
+  private heldKey(row: number, p: number): boolean {
+    const from = this.firstPart[p];
+    for (let k = 0; k < this.byPass[p].width; k++) if ((this.ids[k] = this.parts.code(row, from + k)) < 0) return false;
+    return true;
   }
 }

@@ -1,4 +1,6 @@
 /** A scored-pair graph that changes: the run's compressed graph, with the edges of changed rows replaced by an adjacency overlay. */
+import { withRoomFor } from '../../data/grow-array.js';
+import { PackedAdjacency } from './packed-adjacency.js';
 import type { PairGraph } from './pair-graph.js';
 
 /**
@@ -30,8 +32,11 @@ export interface Edge {
 /**
  * The run's {@link PairGraph} plus record changes. A changed row's base
  * edges are void (it was re-scored whole), and every edge touching a
- * changed row lives in `extra`, on both ends. A change to one row costs
- * O(its old and new degree), never a rebuild of the compressed arrays.
+ * changed row lives in a {@link PackedAdjacency} overlay, on both ends. A
+ * change to one row costs O(its old and new degree, and its neighbours'),
+ * never a rebuild of the compressed arrays. The overlay is typed arrays,
+ * not a `Map` per row: at 100,000 changes the maps were most of the heap
+ * the changes added (docs/incremental.md).
  *
  * @example
  * const g = new LivingGraph(PairGraph.fromPairs(3, pairs));
@@ -39,9 +44,10 @@ export interface Edge {
  * g.score(0, 2); // 0.93
  */
 export class LivingGraph implements ScoredGraph {
-  private readonly replaced = new Set<number>();
-  /** Edges touching a replaced row, on both ends: neighbour → score and flags (deciding matchkey | 0x80 when matched). */
-  private readonly extra = new Map<number, Map<number, Edge>>();
+  /** 1 at each replaced row; grows by doubling to the largest replaced row. */
+  private replaced = new Uint8Array(0);
+  /** Edges touching a replaced row, on both ends, with their flags (deciding matchkey | 0x80 when matched). */
+  private readonly extra = new PackedAdjacency();
   private pairs: number;
 
   constructor(readonly base: PairGraph) {
@@ -61,38 +67,33 @@ export class LivingGraph implements ScoredGraph {
 
   /** Whether `row`'s edges come from the overlay. */
   isReplaced(row: number): boolean {
-    return this.replaced.has(row);
-  }
-
-  /** Rows whose edges were replaced (changed rows). */
-  replacedRows(): ReadonlySet<number> {
-    return this.replaced;
+    return row < this.replaced.length && this.replaced[row] === 1;
   }
 
   score(a: number, b: number): number | undefined {
     if (a === b) return undefined;
-    if (this.replaced.has(a) || this.replaced.has(b)) return this.extra.get(a)?.get(b)?.score;
+    if (this.isReplaced(a) || this.isReplaced(b)) return this.extra.score(a, b);
     return this.base.score(a, b);
   }
 
   forEachNeighbour(row: number, visit: (neighbour: number, score: number) => void): void {
-    if (!this.replaced.has(row) && row < this.base.rowCount) {
+    if (!this.isReplaced(row) && row < this.base.rowCount) {
       const { offsets, neighbours, scores } = this.base;
       const end = offsets[row + 1];
-      for (let k = offsets[row]; k < end; k++) if (!this.replaced.has(neighbours[k])) visit(neighbours[k], scores[k]);
+      for (let k = offsets[row]; k < end; k++) if (!this.isReplaced(neighbours[k])) visit(neighbours[k], scores[k]);
     }
-    const own = this.extra.get(row);
-    if (own !== undefined) for (const [v, e] of own) visit(v, e.score);
+    this.extra.forEachNeighbour(row, visit);
   }
 
   /**
-   * Every edge touching a replaced row, once each (a < b), with its flags.
+   * Every edge touching a replaced row, once each (a < b), with its score
+   * and flags, in no promised order.
    *
    * @example
-   * g.forEachChangedEdge((a, b, e) => console.log(a, b, e.score));
+   * g.forEachChangedEdge((a, b, score, flags) => console.log(a, b, score));
    */
-  forEachChangedEdge(visit: (a: number, b: number, edge: Edge) => void): void {
-    for (const [a, side] of this.extra) for (const [b, e] of side) if (a < b) visit(a, b, e);
+  forEachChangedEdge(visit: (a: number, b: number, score: number, flags: number) => void): void {
+    this.extra.forEachEdge(visit);
   }
 
   /**
@@ -103,33 +104,22 @@ export class LivingGraph implements ScoredGraph {
    * g.replaceRow(7, new Map()); // row 7 has no edges any more
    */
   replaceRow(row: number, edges: ReadonlyMap<number, Edge>): void {
-    if (!this.replaced.has(row) && row < this.base.rowCount) {
+    if (!this.isReplaced(row) && row < this.base.rowCount) {
       // Its base pairs with rows still on the base go void (those with replaced rows went when they were replaced).
       const { offsets, neighbours } = this.base;
-      for (let k = offsets[row]; k < offsets[row + 1]; k++) if (!this.replaced.has(neighbours[k])) this.pairs--;
+      for (let k = offsets[row]; k < offsets[row + 1]; k++) if (!this.isReplaced(neighbours[k])) this.pairs--;
     }
-    const old = this.extra.get(row);
-    if (old !== undefined) {
-      this.pairs -= old.size;
-      for (const v of old.keys()) {
-        const back = this.extra.get(v);
-        back?.delete(row);
-        if (back !== undefined && back.size === 0) this.extra.delete(v);
-      }
-      this.extra.delete(row);
-    }
-    this.replaced.add(row);
+    this.pairs -= this.extra.unlinkAll(row);
+    this.markReplaced(row);
     for (const [v, e] of edges) {
       if (v === row) continue;
-      this.side(row).set(v, e);
-      this.side(v).set(row, e);
+      this.extra.link(row, v, e.score, e.flags);
       this.pairs++;
     }
   }
 
-  private side(row: number): Map<number, Edge> {
-    let m = this.extra.get(row);
-    if (m === undefined) this.extra.set(row, (m = new Map()));
-    return m;
+  private markReplaced(row: number): void {
+    this.replaced = withRoomFor(this.replaced, row);
+    this.replaced[row] = 1;
   }
 }

@@ -1,5 +1,6 @@
 /** Plans a batch of record changes without changing anything: each changed record's values, prepared query and scoring item, as the table will be once the batch is applied. */
 import { normaliseRow, type RowValues } from '../../data/living-table.js';
+import type { BlockKey } from '../blocking/living-blocks.js';
 import type { ChangeItem } from '../scoring/change-scoring.js';
 import type { PreparedQuery } from '../scoring/pair-scorer.js';
 import type { LiveMatching, RecordOp } from './live-matching.js';
@@ -53,7 +54,7 @@ export function planRecordChanges(live: LiveMatching, ops: readonly RecordOp[]):
   const changed = [...values.keys()].sort((a, b) => a - b);
   const queries = new Map<number, PreparedQuery>();
   const records = new Map<number, Record<string, string | null>>();
-  const keys = new Map<number, Array<string | null>>();
+  const keys = new Map<number, BlockKey[]>();
   const byKey: Array<Map<string, number[]>> = [];
   for (const row of changed) {
     const cells = values.get(row) ?? null;
@@ -66,8 +67,9 @@ export function planRecordChanges(live: LiveMatching, ops: readonly RecordOp[]):
     own.forEach((k, p) => {
       if (k === null) return;
       const pass = (byKey[p] ??= new Map());
-      const holders = pass.get(k);
-      if (holders === undefined) pass.set(k, [row]);
+      const key = JSON.stringify(k);
+      const holders = pass.get(key);
+      if (holders === undefined) pass.set(key, [row]);
       else holders.push(row);
     });
   }
@@ -77,7 +79,7 @@ export function planRecordChanges(live: LiveMatching, ops: readonly RecordOp[]):
     const extra = new Set<number>();
     for (const c of blocks.rowsWithKeys(own)) if (!values.has(c)) extra.add(c);
     own.forEach((k, p) => {
-      if (k !== null) for (const c of byKey[p]?.get(k) ?? []) if (c > row) extra.add(c);
+      if (k !== null) for (const c of byKey[p]?.get(JSON.stringify(k)) ?? []) if (c > row) extra.add(c);
     });
     items.push({ row, record, extra: Int32Array.from(extra).sort() });
   }

@@ -4,7 +4,8 @@ import { LivingBlocks } from '../blocking/living-blocks.js';
 import type { ClusterState } from '../clustering/cluster-state.js';
 import type { LivingGraph } from '../clustering/living-graph.js';
 import type { MatchRun } from '../run.js';
-import type { PairScorer, PreparedQuery } from '../scoring/pair-scorer.js';
+import type { PairScorer } from '../scoring/pair-scorer.js';
+import { PreparedRows } from './prepared-rows.js';
 
 /**
  * Everything {@link applyRecordChanges} (src/engine/run.ts) reads and
@@ -13,7 +14,7 @@ import type { PairScorer, PreparedQuery } from '../scoring/pair-scorer.js';
  * block keys from `blocks`, their pairs from the graphs' overlays.
  *
  * @example
- * const live: LiveMatching = { run, table, scorer, blocks, graph, clusters, queries: new Map() };
+ * const live: LiveMatching = { run, table, scorer, blocks, graph, clusters, queries: new PreparedRows(scorer.queryKeys(), table.pool) };
  */
 export interface LiveMatching {
   run: MatchRun;
@@ -24,7 +25,7 @@ export interface LiveMatching {
   graph: LivingGraph;
   clusters: ClusterState;
   /** The prepared query of each changed live row (what its row's prepared ids would hold). */
-  queries: Map<number, PreparedQuery>;
+  queries: PreparedRows;
 }
 
 /**
@@ -46,5 +47,6 @@ export type RecordOp =
  * const live = openLiveMatching(run, scorer, new LivingGraph(PairGraph.fromPairs(n, run.pairs)), clusters);
  */
 export function openLiveMatching(run: MatchRun, scorer: PairScorer, graph: LivingGraph, clusters: ClusterState): LiveMatching {
-  return { run, table: new LivingTable(run.store), scorer, blocks: new LivingBlocks(run.index), graph, clusters, queries: new Map() };
+  const table = new LivingTable(run.store);
+  return { run, table, scorer, blocks: new LivingBlocks(run.index, table.pool), graph, clusters, queries: new PreparedRows(scorer.queryKeys(), table.pool) };
 }

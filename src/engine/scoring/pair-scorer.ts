@@ -341,6 +341,22 @@ export class PairScorer {
   }
 
   /**
+   * The keys a {@link PreparedQuery} of this scorer holds, in the order
+   * {@link prepareQuery} sets them (each once).
+   *
+   * @example
+   * scorer.queryKeys(); // ['given_name', 'surname', ...]
+   */
+  queryKeys(): string[] {
+    const keys = new Set<string>();
+    for (const mk of this.matchkeys) {
+      for (const f of mk.fields) keys.add(f.key);
+      for (const f of mk.negatives) keys.add(f.key);
+    }
+    return [...keys];
+  }
+
+  /**
    * Transforms a raw record (column → value) into a {@link PreparedQuery}
    * with the same transform chains as the configured fields.
    */

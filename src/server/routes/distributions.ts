@@ -17,7 +17,7 @@ function keptPairsNow(results: MatchResults): KeptPairs {
     for (let i = 0; i < pairs.count; i++) {
       if (!live.graph.isReplaced(pairs.a[i]) && !live.graph.isReplaced(pairs.b[i])) visit(pairs.score[i], pairs.flags[i]);
     }
-    live.graph.forEachChangedEdge((_a, _b, e) => visit(e.score, e.flags));
+    live.graph.forEachChangedEdge((_a, _b, score, flags) => visit(score, flags));
   };
 }
 
