@@ -164,7 +164,8 @@ const MIN_GAIN_PAIRS = 10;
 /**
  * Every pass zero-config may block on, in the profile's order of preference:
  * exact passes on distinctive identifier/date/email/code/number columns, prefix and
- * phonetic passes on names, word passes on short text, then passes pairing a
+ * phonetic passes on names, word passes on short text, a six-character prefix
+ * of each distinctive identifier or email (for one misspelt), then passes pairing a
  * column with a coarse key of another (a first name alone makes blocks too
  * large; with a birth year it does not).
  *
@@ -197,6 +198,13 @@ export function candidatePasses(profiles: readonly ColumnProfile[]): BlockingKey
   }
   // Long descriptions rarely start alike: they block only when few shorter texts can.
   if (perColumn.length < 3) for (const p of names.slice(0, 3)) if (p.kind === 'long_text') candidates.push(...textPasses(p));
+  // An identifier misspelt once misses its exact pass: its prefix still holds the two records together,
+  // priced and judged like every other pass (after the text passes, so a name's second key comes first).
+  for (const p of byDistinct) {
+    if ((p.kind === 'identifier' || p.kind === 'email') && p.distinctRatio > 0.2) {
+      candidates.push({ fields: [{ field: p.column, transforms: ['lowercase', 'strip', `substring:0:${IDENTIFIER_PREFIX}`] }] });
+    }
+  }
   const codes = byDistinct.filter((p) => p.kind === 'code' || p.kind === 'number');
   if (codes.length >= 2) {
     candidates.push({ fields: [{ field: codes[0].column, transforms: ['strip'] }, { field: codes[1].column, transforms: ['strip'] }] });
@@ -214,6 +222,9 @@ export function candidatePasses(profiles: readonly ColumnProfile[]): BlockingKey
   }
   return candidates;
 }
+
+/** Characters of an identifier's typo-tolerant pass: long enough to stay rare, short enough to end before most typos. */
+const IDENTIFIER_PREFIX = 6;
 
 /** Columns paired with one another in two-column passes (by distinctness): 10 columns make 90 pairs. */
 const COMBINED_COLUMNS = 10;
