@@ -46,8 +46,14 @@ async function run(name: string, f: WarehouseFunction, spec: string, rows: strin
   });
   appender.closeSync();
   const call = [...(f.kind === 'scorer' ? ['a', 'b'] : ['a']), ...boundArguments(f, spec, duckdb.str, duckdb.num)].join(', ');
-  const result = await connection.runAndReadAll(`SELECT ${name}(${call}) FROM inputs ORDER BY i`);
-  return result.getRows().map((r) => r[0] as string | number | null);
+  // The client drops a leading U+FEFF from text it reads (a byte-order mark to its decoder), so text
+  // comes back behind a '>' and the inputs' lengths are checked as DuckDB stored them.
+  const value = f.kind === 'scorer' ? `${name}(${call})` : `'>' || ${name}(${call})`;
+  const result = await connection.runAndReadAll(`SELECT ${value}, length(a), length(b) FROM inputs ORDER BY i`);
+  return result.getRows().map((r, i) => {
+    assert.deepEqual([Number(r[1]), r[2] === null ? null : Number(r[2])], [[...rows[i][0]].length, rows[i].length > 1 ? [...rows[i][1]].length : null]);
+    return typeof r[0] === 'string' ? r[0].slice(1) : (r[0] as number | null);
+  });
 }
 
 for (const key of DUCKDB_MACROS.keys()) {

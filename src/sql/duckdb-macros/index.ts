@@ -1,6 +1,9 @@
 /** The DuckDB macro registry: the name of the function a script creates (after `kindred_`) to its macro. */
+import { AMOUNT_MACRO } from './amount.js';
 import type { DuckdbMacro } from './macro.js';
+import { QGRAM_MACRO } from './qgram.js';
 import { SOUNDEX_MACRO, SOUNDEX_MATCH_MACRO } from './soundex.js';
+import { CODE_TOKEN_MACRO, TOKEN_SORT_MACRO } from './tokens.js';
 
 /**
  * Every transform and scorer with a DuckDB macro, keyed as
@@ -13,4 +16,8 @@ import { SOUNDEX_MACRO, SOUNDEX_MATCH_MACRO } from './soundex.js';
 export const DUCKDB_MACROS: ReadonlyMap<string, DuckdbMacro> = new Map([
   ['soundex', SOUNDEX_MACRO],
   ['soundex_match', SOUNDEX_MATCH_MACRO],
+  ['code_token', CODE_TOKEN_MACRO],
+  ['token_sort', TOKEN_SORT_MACRO],
+  ['amount', AMOUNT_MACRO],
+  ['qgram', QGRAM_MACRO],
 ]);
