@@ -1,6 +1,8 @@
 /** The DuckDB macro registry: the name of the function a script creates (after `kindred_`) to its macro. */
 import { AMOUNT_MACRO } from './amount.js';
+import { STRIP_HONORIFICS_MACRO } from './honorifics.js';
 import type { DuckdbMacro } from './macro.js';
+import { NUMERIC_DIFF_MACRO } from './numeric.js';
 import { QGRAM_MACRO } from './qgram.js';
 import { SOUNDEX_MACRO, SOUNDEX_MATCH_MACRO } from './soundex.js';
 import { CODE_TOKEN_MACRO, TOKEN_SORT_MACRO } from './tokens.js';
@@ -20,4 +22,6 @@ export const DUCKDB_MACROS: ReadonlyMap<string, DuckdbMacro> = new Map([
   ['token_sort', TOKEN_SORT_MACRO],
   ['amount', AMOUNT_MACRO],
   ['qgram', QGRAM_MACRO],
+  ['strip_honorifics', STRIP_HONORIFICS_MACRO],
+  ['numeric_diff', NUMERIC_DIFF_MACRO],
 ]);
