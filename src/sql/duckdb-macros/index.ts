@@ -5,6 +5,7 @@ import type { DuckdbMacro } from './macro.js';
 import { NUMERIC_DIFF_MACRO } from './numeric.js';
 import { QGRAM_MACRO } from './qgram.js';
 import { SOUNDEX_MACRO, SOUNDEX_MATCH_MACRO } from './soundex.js';
+import { TOKEN_SET_MACRO, TOKEN_SORT_RATIO_MACRO } from './token-ratio.js';
 import { CODE_TOKEN_MACRO, TOKEN_SORT_MACRO } from './tokens.js';
 
 /**
@@ -24,4 +25,6 @@ export const DUCKDB_MACROS: ReadonlyMap<string, DuckdbMacro> = new Map([
   ['qgram', QGRAM_MACRO],
   ['strip_honorifics', STRIP_HONORIFICS_MACRO],
   ['numeric_diff', NUMERIC_DIFF_MACRO],
+  ['token_sort_ratio', TOKEN_SORT_RATIO_MACRO],
+  ['token_set', TOKEN_SET_MACRO],
 ]);

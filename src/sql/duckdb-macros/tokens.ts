@@ -25,14 +25,22 @@ export const UTF16_LENGTH: DuckdbHelper = {
 };
 
 /**
- * The `token_sort` transform: tokens sorted by code point (DuckDB orders
+ * `kindred_sorted_tokens(x)`: tokens sorted by code point (DuckDB orders
  * VARCHAR by its UTF-8 bytes, which is code-point order; the order is
  * spelled out so `default_order` cannot flip it), joined by one space.
  *
  * @example
  * // kindred_token_sort('Smith  John') = 'John Smith'
  */
-export const TOKEN_SORT_MACRO: DuckdbMacro = { uses: [WS_TOKENS], body: () => `array_to_string(list_sort(kindred_ws_tokens(x), 'ASC'), ' ')` };
+export const SORTED_TOKENS: DuckdbHelper = { name: 'kindred_sorted_tokens', params: ['x'], uses: [WS_TOKENS], body: () => `array_to_string(list_sort(kindred_ws_tokens(x), 'ASC'), ' ')` };
+
+/**
+ * The `token_sort` transform.
+ *
+ * @example
+ * // kindred_token_sort('Smith  John') = 'John Smith'
+ */
+export const TOKEN_SORT_MACRO: DuckdbMacro = { uses: [SORTED_TOKENS], body: () => 'kindred_sorted_tokens(x)' };
 
 // A code_token piece: anything but JavaScript's whitespace (the u flag's \s) and list punctuation.
 const CODE_PIECE = reClass(JS_WHITESPACE, true, '/,;:()\\[\\]{}|+');
