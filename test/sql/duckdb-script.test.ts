@@ -14,6 +14,7 @@ import { KindredError } from '../../src/errors/registry.js';
 import { dialectNamed } from '../../src/sql/dialects/index.js';
 import { compileStatements } from '../../src/sql/script.js';
 import { REPO_ROOT } from '../cli/run-cli.js';
+import { goldenCases, type GoldenCase } from './golden-configs.js';
 
 const pool = new WorkerPool({ workers: 2 });
 after(() => pool.close());
@@ -51,39 +52,23 @@ const FIRST = ['José', 'Jose', 'Zoë', 'Zoe', 'Ørjan', 'Straße', 'Ashcraft', 
 const TITLES = ['', '', 'Dr. ', 'Mrs ', 'MİSS ', 'Prof.\u3000'];
 const PRODUCTS = ['Sony PS-LX350H Turntable', 'Sony Turntable - PSLX350H', 'KDL-40.V Bravia 40', 'Bravia KDL40V LCD', '16GB USB stick', 'Ⅻ½ 𝐀1b2 player', ''];
 const PRICES = ['$1,299.00', '1299', '€ 2,500', '2500.5', '12,5 kg', '', 'n/a', '1_000', ' 999.99 '];
-const person = fc.tuple(fc.constantFrom(...TITLES), fc.constantFrom(...FIRST), fc.constantFrom(...FIRST), fc.constantFrom(...PRODUCTS), fc.constantFrom(...PRICES), fc.boolean());
+const WEIGHTS = ['1.5 kg', '1.5', '£2', '2', '1e999', '', '٣'];
+const person = fc.tuple(fc.constantFrom(...TITLES), fc.constantFrom(...FIRST), fc.constantFrom(...FIRST), fc.constantFrom(...PRODUCTS), fc.constantFrom(...PRICES), fc.constantFrom(...WEIGHTS), fc.boolean());
 const quote = (v: string): string => (v === '' ? '' : `"${v.replace(/"/g, '""')}"`);
 
 test('a configuration of the new macro forms, printed for DuckDB and run on a CSV, gives the pool engine candidates, scores and decisions', async () => {
-  const rows = fc.sample(person, { numRuns: 160, seed: 53 }).map(([title, given, surname, product, price, swap]) => [swap ? `${title}${surname} ${given}` : `${title}${given}  ${surname}`, surname, product, price]);
+  const rows = fc.sample(person, { numRuns: 160, seed: 53 }).map(([title, given, surname, product, price, weight, swap]) => [swap ? `${title}${surname} ${given}` : `${title}${given}  ${surname}`, surname, product, price, weight]);
   const dir = mkdtempSync(join(tmpdir(), 'kindred-macros-'));
   try {
     const csv = join(dir, 'people.csv');
-    writeFileSync(csv, `name,surname,product,price\n${rows.map((r) => r.map(quote).join(',')).join('\n')}\n`);
-    const config = parseConfigText(
-      `
-matchkeys:
-  - name: person
-    type: weighted
-    threshold: 0.75
-    fields:
-      - {field: surname, scorer: soundex_match, weight: 0.3}
-      - {field: name, scorer: exact, weight: 0.3, transforms: [strip_honorifics, token_sort]}
-      - {field: price, scorer: "numeric_diff:pct:0.2", weight: 0.2, transforms: [amount]}
-      - {field: product, scorer: exact, weight: 0.2, transforms: [code_token]}
-blocking:
-  keys:
-    - fields: [{field: surname, transforms: [soundex]}]
-    - fields: [{field: product, transforms: ["qgram:2"]}]
-review: {lo: 0.3}
-`,
-      'macros.yaml',
-    );
+    writeFileSync(csv, `name,surname,product,price,weight\n${rows.map((r) => r.map(quote).join(',')).join('\n')}\n`);
+    // The golden macros.yaml (test/sql/golden-configs.ts).
+    const config = (goldenCases().find((c) => c.name === 'macros') as GoldenCase).config;
     const connection = await duckdbWith(csv);
     const statements = compileStatements(config, dialectNamed('duckdb'), { table: 'crm.people', id: null, prefix: 'kindred_', configLabel: 'macros.yaml' });
     assert.deepEqual(
       statements.filter((s) => s.sql.startsWith('CREATE OR REPLACE TEMP MACRO')).map((s) => s.table).sort(),
-      ['kindred_amount', 'kindred_code_token', 'kindred_numeric_diff', 'kindred_python_float', 'kindred_qgram', 'kindred_soundex', 'kindred_soundex_code', 'kindred_soundex_letters', 'kindred_soundex_match', 'kindred_strip_honorifics', 'kindred_token_sort', 'kindred_utf16_length', 'kindred_ws_tokens'],
+      ['kindred_amount', 'kindred_code_token', 'kindred_numeric_diff', 'kindred_python_float', 'kindred_qgram', 'kindred_sorted_tokens', 'kindred_soundex', 'kindred_soundex_code', 'kindred_soundex_letters', 'kindred_soundex_match', 'kindred_strip_honorifics', 'kindred_token_sort', 'kindred_utf16_length', 'kindred_ws_tokens'],
     );
     for (const s of statements) await connection.run(s.sql);
     const got = (await connection.runAndReadAll('SELECT a, b, score, decider, matched FROM crm.kindred_edges ORDER BY a, b')).getRows();

@@ -1,6 +1,6 @@
 -- kindred: macros.yaml compiled for duckdb
 -- Reads crm.people (record id: rowid, the table's row order); every compared column is read as text.
--- Makes kindred_soundex_letters, kindred_soundex_code, kindred_ws_tokens, kindred_utf16_length, kindred_python_float, kindred_soundex, kindred_qgram, kindred_strip_honorifics, kindred_token_sort, kindred_amount, kindred_code_token, kindred_soundex_match, kindred_numeric_diff, "crm"."kindred_records", "crm"."kindred_candidates", "crm"."kindred_edges".
+-- Makes kindred_soundex_letters, kindred_soundex_code, kindred_ws_tokens, kindred_sorted_tokens, kindred_utf16_length, kindred_python_float, kindred_soundex, kindred_qgram, kindred_strip_honorifics, kindred_token_sort, kindred_amount, kindred_code_token, kindred_soundex_match, kindred_numeric_diff, "crm"."kindred_records", "crm"."kindred_candidates", "crm"."kindred_edges".
 -- "crm"."kindred_edges": a < b (record ids), score, decider (the deciding matchkey: 0 = person), matched (else the pair is in the review band).
 -- Cluster them: export "crm"."kindred_edges" as CSV or Parquet, then kindred cluster --edges <that file> --config macros.yaml
 
@@ -15,6 +15,10 @@ list_transform([regexp_extract(kindred_soundex_letters(x), '[A-Z].*', 0)], lambd
 -- kindred_ws_tokens: a helper macro of the macros below
 CREATE OR REPLACE TEMP MACRO kindred_ws_tokens(x) AS
 regexp_extract_all(x, '[^\x{9}\x{A}\x{B}\x{C}\x{D}\x{1C}\x{1D}\x{1E}\x{1F}\x{20}\x{85}\x{A0}\x{1680}\x{2000}\x{2001}\x{2002}\x{2003}\x{2004}\x{2005}\x{2006}\x{2007}\x{2008}\x{2009}\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000}]+');
+
+-- kindred_sorted_tokens: a helper macro of the macros below
+CREATE OR REPLACE TEMP MACRO kindred_sorted_tokens(x) AS
+array_to_string(list_sort(kindred_ws_tokens(x), 'ASC'), ' ');
 
 -- kindred_utf16_length: a helper macro of the macros below
 CREATE OR REPLACE TEMP MACRO kindred_utf16_length(x) AS
@@ -38,7 +42,7 @@ array_to_string(list_filter(kindred_ws_tokens(x), lambda tok: NOT (regexp_matche
 
 -- kindred_token_sort: the token_sort transform as a macro (duckdb has no built-in equal to it): kindred's definition, on code points
 CREATE OR REPLACE TEMP MACRO kindred_token_sort(x) AS
-array_to_string(list_sort(kindred_ws_tokens(x), 'ASC'), ' ');
+kindred_sorted_tokens(x);
 
 -- kindred_amount: the amount transform as a macro (duckdb has no built-in equal to it): kindred's definition, on code points
 CREATE OR REPLACE TEMP MACRO kindred_amount(x) AS
