@@ -30,7 +30,7 @@ export const UTF16_LENGTH: DuckdbHelper = {
  * spelled out so `default_order` cannot flip it), joined by one space.
  *
  * @example
- * // kindred_token_sort('Smith  John') = 'John Smith'
+ * // kindred_sorted_tokens('Smith  John') = 'John Smith'
  */
 export const SORTED_TOKENS: DuckdbHelper = { name: 'kindred_sorted_tokens', params: ['x'], uses: [WS_TOKENS], body: () => `array_to_string(list_sort(kindred_ws_tokens(x), 'ASC'), ' ')` };
 
