@@ -37,8 +37,9 @@ export function compileStatements(config: Config, d: Dialect, opts: ScriptOption
   if (parts.some((p) => p === '')) throw new KindredError('usage', `kindred sql: --table "${opts.table}" is not a table name (empty part)`);
   const qualify = (name: string): string => [...parts.slice(0, -1), name].map((p) => d.ident(p)).join('.');
   const plan = planSql(config, opts.models);
-  // BigQuery's temporary functions live in the script, unqualified; Databricks functions beside the table.
-  const functionName = (name: string): string => (d.name === 'bigquery' ? d.ident(name) : qualify(name));
+  // BigQuery's temporary functions and DuckDB's temporary macros live in the script, unqualified
+  // (a DuckDB macro calls its helpers by bare name); Databricks and Trino functions beside the table.
+  const functionName = (name: string): string => (d.name === 'bigquery' ? d.ident(name) : d.name === 'duckdb' ? name : qualify(name));
   // A function for each transform and scorer the dialect spells no other way (a built-in scorer is
   // used on ASCII text; a scorer's function is created only when there is none). One function per
   // name: specs differing in arguments (numeric_diff:abs:5, numeric_diff) pass them at the call.
@@ -66,11 +67,16 @@ export function compileStatements(config: Config, d: Dialect, opts: ScriptOption
     scorerFunction: caller('scorer'),
     transformFunction: caller('transform'),
   });
-  const creates = functions.map(({ f, created }) => ({
-    table: functionName(created.name),
-    purpose: `the ${f.name} ${f.kind} as a function (${d.name} has no built-in equal to it): kindred's definition, on code points`,
-    sql: created.create(functionName(created.name)),
-  }));
+  // Helpers first (each once, in the order the functions need them), then the functions.
+  const helpers = [...new Map(functions.flatMap(({ created }) => created.requires ?? []).map((h) => [h.name, h] as const)).values()];
+  const creates = [
+    ...helpers.map((h) => ({ table: functionName(h.name), purpose: 'a helper macro of the macros below', sql: h.create(functionName(h.name)) })),
+    ...functions.map(({ f, created }) => ({
+      table: functionName(created.name),
+      purpose: `the ${f.name} ${f.kind} as a ${d.name === 'duckdb' ? 'macro' : 'function'} (${d.name} has no built-in equal to it): kindred's definition, on code points`,
+      sql: created.create(functionName(created.name)),
+    })),
+  ];
   // Table names were rendered with a placeholder prefix; qualified and quoted here, once.
   const names = statements.map((s) => s.table.slice(1));
   const fix = (sql: string): string => names.reduce((acc, n) => acc.split(`\u0000${n}`).join(qualify(`${opts.prefix}${n}`)), sql);

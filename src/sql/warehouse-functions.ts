@@ -1,5 +1,7 @@
 /** The functions a printed script creates where a warehouse has no built-in equal to kindred's transform or scorer: BigQuery JavaScript, Databricks Python, Trino SQL routines, each kindred's definition on code points. */
 import type { DialectName } from './dialect.js';
+import { DUCKDB_MACROS } from './duckdb-macros/index.js';
+import { helpersOf } from './duckdb-macros/macro.js';
 import { DAMERAU_LEVENSHTEIN } from './functions/damerau-levenshtein.js';
 import { JARO, JARO_WINKLER } from './functions/jaro.js';
 import { CODE_TOKEN } from './functions/code-token.js';
@@ -21,6 +23,8 @@ export interface CreatedFunction {
   name: string;
   /** The statement creating it under `qualified` (its name with the schema of the input table). */
   create(qualified: string): string;
+  /** Functions its body calls, created before it (DuckDB's helper macros), callees first. */
+  requires?: CreatedFunction[];
 }
 
 /**
@@ -76,8 +80,9 @@ export function boundArguments(f: WarehouseFunction, spec: string, str: (s: stri
 /**
  * The function a dialect creates for a transform or scorer (a key of
  * {@link WAREHOUSE_FUNCTIONS}, or the function itself) it has no built-in for, or null when it has none
- * to create. DuckDB gets none (it has built-ins, and the embedded engine its
- * own functions). Trino's is a SQL routine created in the catalog and schema
+ * to create. DuckDB's is a temporary SQL macro (an expression with lambdas
+ * over lists), for the forms that have one (`DUCKDB_MACROS`), with the
+ * helper macros it calls. Trino's is a SQL routine created in the catalog and schema
  * of the input table (that catalog must store functions); BigQuery's a
  * temporary JavaScript function of the script; Databricks' a Python function
  * beside the table.
@@ -87,8 +92,20 @@ export function boundArguments(f: WarehouseFunction, spec: string, str: (s: stri
  */
 export function warehouseFunction(dialect: DialectName, which: string | WarehouseFunction): CreatedFunction | null {
   const f = typeof which === 'string' ? WAREHOUSE_FUNCTIONS.get(which) : which;
-  if (f === undefined || dialect === 'duckdb') return null;
+  if (f === undefined) return null;
   const created = `kindred_${f.sqlName ?? f.name}`;
+  if (dialect === 'duckdb') {
+    const macro = DUCKDB_MACROS.get(f.sqlName ?? f.name);
+    if (macro === undefined) return null;
+    // Temporary macros, unqualified: the helpers' names in the bodies resolve wherever the script runs.
+    // A macro's parameters are untyped: the call's arguments (`a, b` or `x`, then a spec's literals).
+    const s = signature(f, { text: '', double: '', integer: '' });
+    return {
+      name: created,
+      create: (q) => `CREATE OR REPLACE TEMP MACRO ${q}(${s.args}) AS\n${macro.body()}`,
+      requires: helpersOf(macro).map((h) => ({ name: h.name, create: (q) => `CREATE OR REPLACE TEMP MACRO ${q}(${h.params.join(', ')}) AS\n${h.body()}` })),
+    };
+  }
   if (dialect === 'bigquery') {
     const s = signature(f, { text: 'STRING', double: 'FLOAT64', integer: 'INT64' });
     return { name: created, create: (q) => `CREATE TEMP FUNCTION ${q}(${s.params}) RETURNS ${s.returns} LANGUAGE js AS r"""${f.javascript.source}\nreturn ${f.javascript.call}(${s.args});\n"""` };

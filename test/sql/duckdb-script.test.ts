@@ -1,6 +1,9 @@
-/** The printed DuckDB script runs as written on DuckDB (no kindred functions) and its edges are the worker-pool engine's kept pairs; text it can compare on ASCII only stops the query naming the field; what a dialect lacks is a compile error naming field and dialect. */
+/** The printed DuckDB script runs as written on DuckDB (no kindred functions, its own macros) and its edges are the worker-pool engine's kept pairs; text it can compare on ASCII only stops the query naming the field; what a dialect lacks is a compile error naming field and dialect. */
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { after, test } from 'node:test';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { loadConfigFile, parseConfigText } from '../../src/config/index.js';
@@ -11,9 +14,19 @@ import { KindredError } from '../../src/errors/registry.js';
 import { dialectNamed } from '../../src/sql/dialects/index.js';
 import { compileStatements } from '../../src/sql/script.js';
 import { REPO_ROOT } from '../cli/run-cli.js';
+import { goldenCases, type GoldenCase } from './golden-configs.js';
 
 const pool = new WorkerPool({ workers: 2 });
 after(() => pool.close());
+
+/** The kept pairs of the worker-pool engine as edge rows (a, b, score, decider, matched), ordered by a, b. */
+async function poolEdges(csv: string, config: Parameters<typeof runMatching>[1]): Promise<{ edges: unknown[][]; candidates: number }> {
+  const { store } = await ingestCsv(csv, pool);
+  const ref = await runMatching(store, config, pool);
+  const edges = Array.from({ length: ref.pairs.count }, (_, i) => [ref.pairs.a[i], ref.pairs.b[i], ref.pairs.score[i], ref.pairs.flags[i] & 0x7f, (ref.pairs.flags[i] & 0x80) !== 0]);
+  edges.sort((x, y) => (x[0] as number) - (y[0] as number) || (x[1] as number) - (y[1] as number));
+  return { edges, candidates: ref.candidatePairs ?? -1 };
+}
 
 async function duckdbWith(csv: string): Promise<Awaited<ReturnType<DuckDBInstance['connect']>>> {
   const connection = await (await DuckDBInstance.create(':memory:', { threads: '2' })).connect();
@@ -28,12 +41,47 @@ test('tight.yaml on people-200: the script runs on plain DuckDB and its edges ar
   const connection = await duckdbWith(csv);
   for (const s of compileStatements(config, dialectNamed('duckdb'), { table: 'crm.people', id: null, prefix: 'kindred_', configLabel: 'tight.yaml' })) await connection.run(s.sql);
   const rows = (await connection.runAndReadAll('SELECT a, b, score, decider, matched FROM crm.kindred_edges ORDER BY a, b')).getRows();
-  const { store } = await ingestCsv(csv, pool);
-  const ref = await runMatching(store, config, pool);
-  const expected = Array.from({ length: ref.pairs.count }, (_, i) => [ref.pairs.a[i], ref.pairs.b[i], ref.pairs.score[i], ref.pairs.flags[i] & 0x7f, (ref.pairs.flags[i] & 0x80) !== 0]);
-  expected.sort((x, y) => (x[0] as number) - (y[0] as number) || (x[1] as number) - (y[1] as number));
+  const { edges: expected } = await poolEdges(csv, config);
   assert.deepEqual(rows.map((r) => [Number(r[0]), Number(r[1]), r[2], Number(r[3]), r[4]]), expected);
   assert.ok(expected.length > 100);
+});
+
+// People and products written twice or more with other titles, word order, accents, currency and
+// code punctuation, some values missing: the macros' forms block and score them.
+const FIRST = ['José', 'Jose', 'Zoë', 'Zoe', 'Ørjan', 'Straße', 'Ashcraft', 'Ashcroft', 'Robert', 'Rupert', 'İlkay', 'Łukasz', 'Ann', 'Tymczak'];
+const TITLES = ['', '', 'Dr. ', 'Mrs ', 'MİSS ', 'Prof.\u3000'];
+const PRODUCTS = ['Sony PS-LX350H Turntable', 'Sony Turntable - PSLX350H', 'KDL-40.V Bravia 40', 'Bravia KDL40V LCD', '16GB USB stick', 'Ⅻ½ 𝐀1b2 player', ''];
+const PRICES = ['$1,299.00', '1299', '€ 2,500', '2500.5', '12,5 kg', '', 'n/a', '1_000', ' 999.99 '];
+const WEIGHTS = ['1.5 kg', '1.5', '£2', '2', '1e999', '', '٣'];
+const person = fc.tuple(fc.constantFrom(...TITLES), fc.constantFrom(...FIRST), fc.constantFrom(...FIRST), fc.constantFrom(...PRODUCTS), fc.constantFrom(...PRICES), fc.constantFrom(...WEIGHTS), fc.boolean());
+const quote = (v: string): string => (v === '' ? '' : `"${v.replace(/"/g, '""')}"`);
+
+test('a configuration of the new macro forms, printed for DuckDB and run on a CSV, gives the pool engine candidates, scores and decisions', async () => {
+  const rows = fc.sample(person, { numRuns: 160, seed: 53 }).map(([title, given, surname, product, price, weight, swap]) => [swap ? `${title}${surname} ${given}` : `${title}${given}  ${surname}`, surname, product, price, weight]);
+  const dir = mkdtempSync(join(tmpdir(), 'kindred-macros-'));
+  try {
+    const csv = join(dir, 'people.csv');
+    writeFileSync(csv, `name,surname,product,price,weight\n${rows.map((r) => r.map(quote).join(',')).join('\n')}\n`);
+    // The golden macros.yaml (test/sql/golden-configs.ts).
+    const config = (goldenCases().find((c) => c.name === 'macros') as GoldenCase).config;
+    const connection = await duckdbWith(csv);
+    const statements = compileStatements(config, dialectNamed('duckdb'), { table: 'crm.people', id: null, prefix: 'kindred_', configLabel: 'macros.yaml' });
+    assert.deepEqual(
+      statements.filter((s) => s.sql.startsWith('CREATE OR REPLACE TEMP MACRO')).map((s) => s.table).sort(),
+      ['kindred_amount', 'kindred_code_token', 'kindred_numeric_diff', 'kindred_python_float', 'kindred_qgram', 'kindred_sorted_tokens', 'kindred_soundex', 'kindred_soundex_code', 'kindred_soundex_letters', 'kindred_soundex_match', 'kindred_strip_honorifics', 'kindred_token_sort', 'kindred_utf16_length', 'kindred_ws_tokens'],
+    );
+    for (const s of statements) await connection.run(s.sql);
+    const got = (await connection.runAndReadAll('SELECT a, b, score, decider, matched FROM crm.kindred_edges ORDER BY a, b')).getRows();
+    const [[candidates]] = (await connection.runAndReadAll('SELECT count(*) FROM crm.kindred_candidates')).getRows();
+    const expected = await poolEdges(csv, config);
+    assert.equal(Number(candidates), expected.candidates);
+    assert.deepEqual(got.map((r) => [Number(r[0]), Number(r[1]), r[2], Number(r[3]), r[4]]), expected.edges);
+    assert.ok(expected.edges.length > 50, `${expected.edges.length} kept pairs`);
+    assert.ok(expected.edges.some((e) => e[4] === true) && expected.edges.some((e) => e[4] === false));
+    connection.closeSync();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('a value the dialect compares on ASCII only stops the query with the field named', async () => {

@@ -54,7 +54,7 @@ link: {source_column: source, mode: link_only}
 );
 
 // What zero-config emits most that has no built-in in the warehouses: damerau_levenshtein (e-mails,
-// identifiers, dates, codes) and soundex blocking keys; DuckDB's printed SQL has no soundex.
+// identifiers, dates, codes) and soundex blocking keys (a macro in DuckDB's printed SQL).
 const FUNCTIONS = parseConfigText(
   `
 matchkeys:
@@ -119,6 +119,28 @@ blocking:
   'more-functions.yaml',
 );
 
+// The DuckDB macros: Soundex agreement and key, titles dropped and words sorted, amounts compared as
+// numbers (one macro, the mode and band at the call), a product code, a q-gram key (q bound at the call).
+const MACROS = parseConfigText(
+  `
+matchkeys:
+  - name: person
+    type: weighted
+    threshold: 0.75
+    fields:
+      - {field: surname, scorer: soundex_match, weight: 0.3}
+      - {field: name, scorer: exact, weight: 0.3, transforms: [strip_honorifics, token_sort]}
+      - {field: price, scorer: "numeric_diff:pct:0.2", weight: 0.2, transforms: [amount]}
+      - {field: weight, scorer: numeric_diff, weight: 0.1, transforms: [amount]}
+      - {field: product, scorer: exact, weight: 0.2, transforms: [code_token]}
+blocking:
+  keys:
+    - fields: [{field: surname, transforms: [soundex]}]
+    - fields: [{field: product, transforms: ["qgram:2"]}]
+`,
+  'macros.yaml',
+);
+
 // Sorted neighbourhood (window functions and a range join) beside an exact matchkey's block pass, linking two sources.
 const WINDOW = parseConfigText(
   `
@@ -160,7 +182,7 @@ const FS_PARAMETERS = {
 };
 
 /**
- * The golden cases: the standard tight workload (Jaro–Winkler: a function in Spark, Trino and BigQuery), the rich configuration, the warehouse functions' (two), zero-config's and the sorted-neighbourhood configurations above.
+ * The golden cases: the standard tight workload (Jaro–Winkler: a function in Spark, Trino and BigQuery), the rich configuration, the warehouse functions' (two), the DuckDB macros', zero-config's and the sorted-neighbourhood configurations above.
  *
  * @example
  * for (const c of goldenCases()) for (const d of c.dialects) compile(c.config, d);
@@ -169,7 +191,8 @@ export function goldenCases(): GoldenCase[] {
   return [
     { name: 'tight', config: loadConfigFile(join(REPO_ROOT, 'bench', 'workloads', 'tight.yaml')), dialects: ['duckdb', 'spark', 'trino', 'bigquery'], models: {} },
     { name: 'rich', config: RICH, dialects: ['duckdb', 'spark', 'trino', 'bigquery'], models: { fs: FS_PARAMETERS } },
-    { name: 'functions', config: FUNCTIONS, dialects: ['spark', 'trino', 'bigquery'], models: {} },
+    { name: 'functions', config: FUNCTIONS, dialects: ['duckdb', 'spark', 'trino', 'bigquery'], models: {} },
+    { name: 'macros', config: MACROS, dialects: ['duckdb', 'spark', 'trino', 'bigquery'], models: {} },
     { name: 'zero-config', config: ZERO_CONFIG, dialects: ['spark', 'trino', 'bigquery'], models: {} },
     { name: 'more-functions', config: MORE_FUNCTIONS, dialects: ['spark', 'trino', 'bigquery'], models: {} },
     { name: 'window', config: WINDOW, dialects: ['duckdb', 'spark', 'trino', 'bigquery'], models: {} },
