@@ -17,6 +17,7 @@ import { livingPlan, runLivingBench } from './living-load.js';
 import { optimisationAB } from './optimisations.js';
 import { carrySideRows } from './lib/carry-side-rows.js';
 import { sideBySide } from './side-by-side.js';
+import { withGeneratorHeap } from './lib/generator-heap.js';
 
 const USAGE = `Usage: node dist/bench/run.js [--shared ../shared] [--quick] [--10m] [--only scorers|e2e|side-by-side|optimisations|server|living|autoconfig] [--repeat N]
        node dist/bench/run.js --only side-by-side|living --rows N [--shared ../shared]
@@ -52,6 +53,8 @@ const WORKLOADS = ['tight', 'broad'] as const;
 const WORKER_COUNTS = [1, 2] as const;
 
 async function main(): Promise<number> {
+  const child = await withGeneratorHeap();
+  if (child !== null) return child;
   const { values } = parseArgs({
     options: {
       shared: { type: 'string', default: '../shared' },
