@@ -194,16 +194,61 @@ export function copyCell(
  * lineSplitPoints(buf, headerEnd, buf.length, 8); // [headerEnd, p1, ..., buf.length]
  */
 export function lineSplitPoints(buf: Buffer, start: number, end: number, parts: number): number[] {
-  const points = [start];
-  const size = end - start;
-  for (let k = 1; k < parts; k++) {
-    const target = Math.max(start + Math.floor((size * k) / parts), points[points.length - 1]);
-    const nl = buf.indexOf(LF, target);
-    if (nl === -1 || nl + 1 >= end) break;
-    if (nl + 1 > points[points.length - 1]) points.push(nl + 1);
+  const splitter = new LineSplitter(buf, start, end, parts);
+  splitter.advance(end);
+  return splitter.points;
+}
+
+/**
+ * {@link lineSplitPoints} found as the bytes arrive: each call to
+ * {@link LineSplitter.advance} settles the split points the first
+ * `available` bytes decide (a split is the first line feed at or after its
+ * target, so it is known once a line feed past the target is read), and
+ * the points are the same as over the whole buffer at once.
+ *
+ * @example
+ * const splitter = new LineSplitter(buf, headerEnd, buf.length, 8);
+ * splitter.advance(bytesReadSoFar); // false until the last split is settled
+ * splitter.points; // [headerEnd, p1, ...] so far; ends with buf.length once done
+ */
+export class LineSplitter {
+  /** The split points settled so far, from `start`; the last is `end` once {@link done}. */
+  readonly points: number[];
+  private next = 1;
+  private finished = false;
+
+  constructor(
+    private readonly buf: Buffer,
+    private readonly start: number,
+    private readonly end: number,
+    private readonly parts: number,
+  ) {
+    this.points = [start];
   }
-  points.push(end);
-  return points;
+
+  /** Whether every split point is settled. */
+  get done(): boolean {
+    return this.finished;
+  }
+
+  /** The first `available` bytes are read: settles the points they decide; true once all are. */
+  advance(available: number): boolean {
+    if (this.finished) return true;
+    const size = this.end - this.start;
+    const read = this.buf.subarray(0, available);
+    for (; this.next < this.parts; this.next++) {
+      const last = this.points[this.points.length - 1];
+      const target = Math.max(this.start + Math.floor((size * this.next) / this.parts), last);
+      const nl = target < available ? read.indexOf(LF, target) : -1;
+      // Not read far enough to know this split: a later call goes on from here.
+      if (nl === -1 && available < this.end) return false;
+      if (nl === -1 || nl + 1 >= this.end) break;
+      if (nl + 1 > last) this.points.push(nl + 1);
+    }
+    this.finished = true;
+    this.points.push(this.end);
+    return true;
+  }
 }
 
 /**

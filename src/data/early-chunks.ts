@@ -1,5 +1,6 @@
 /** Starts the count pass of each chunk of a CSV file as soon as the bytes up to the chunk's end are read, so parsing runs beside the rest of the read. */
 import type { WorkerPool } from '../engine/worker-pool.js';
+import { LineSplitter } from './csv-bytes.js';
 import type { CountResult } from './ingest-tasks.js';
 
 const LF = 0x0a;
@@ -31,8 +32,8 @@ export interface EarlyChunkOptions {
  * if (early.complete(header.names.length)) counts = await Promise.all(early.tasks);
  */
 export class EarlyChunks {
-  /** Split points found so far (the first is the body start); complete ones end with the file size. */
-  readonly points: number[] = [];
+  /** Ingest's split of the body, settled as the bytes arrive; null until the header line is read. */
+  private splitter: LineSplitter | null = null;
   /** The count tasks started, one per chunk, in file order. */
   readonly tasks: Promise<CountResult>[] = [];
   private readonly file: SharedArrayBuffer;
@@ -40,8 +41,6 @@ export class EarlyChunks {
   private readonly size: number;
   private readonly options: EarlyChunkOptions;
   private columns = 0;
-  private next = 1;
-  private splitsDone = false;
   private gaveUp = false;
 
   constructor(file: SharedArrayBuffer, options: EarlyChunkOptions) {
@@ -51,9 +50,14 @@ export class EarlyChunks {
     this.options = options;
   }
 
+  /** Split points found so far (the first is the body start); complete ones end with the file size. */
+  get points(): number[] {
+    return this.splitter?.points ?? [];
+  }
+
   /** True once every chunk's count has started for a header of `columns` columns: `points` and `tasks` are then ingest's own. */
   complete(columns: number): boolean {
-    return !this.gaveUp && this.splitsDone && this.tasks.length === this.points.length - 1 && this.columns === columns;
+    return !this.gaveUp && this.splitter?.done === true && this.tasks.length === this.points.length - 1 && this.columns === columns;
   }
 
   /**
@@ -61,10 +65,10 @@ export class EarlyChunks {
    * points they settle and starts the counts of the chunks they hold.
    */
   advance(available: number): void {
-    if (this.gaveUp || (this.splitsDone && this.tasks.length === this.points.length - 1)) return;
-    if (this.points.length === 0 && !this.readHeader(available)) return;
+    if (this.gaveUp || (this.splitter?.done === true && this.tasks.length === this.points.length - 1)) return;
+    if (this.splitter === null && !this.readHeader(available)) return;
     if (this.gaveUp) return;
-    this.findSplits(available);
+    this.splitter?.advance(available);
     this.startChunks(available);
   }
 
@@ -91,28 +95,8 @@ export class EarlyChunks {
     let commas = 0;
     for (let at = line.indexOf(0x2c); at !== -1; at = line.indexOf(0x2c, at + 1)) commas++;
     this.columns = commas + 1;
-    this.points.push(body);
+    this.splitter = new LineSplitter(this.buf, body, this.size, this.options.parts);
     return true;
-  }
-
-  /** `lineSplitPoints`, resumed: each target's first line feed, searched in the bytes read so far. */
-  private findSplits(available: number): void {
-    if (this.splitsDone) return;
-    const start = this.points[0];
-    const end = this.size;
-    const size = end - start;
-    const read = this.buf.subarray(0, available);
-    while (this.next < this.options.parts) {
-      const last = this.points[this.points.length - 1];
-      const target = Math.max(start + Math.floor((size * this.next) / this.options.parts), last);
-      const nl = target < available ? read.indexOf(LF, target) : -1;
-      if (nl === -1 && available < end) return;
-      if (nl === -1 || nl + 1 >= end) break;
-      if (nl + 1 > last) this.points.push(nl + 1);
-      this.next++;
-    }
-    this.splitsDone = true;
-    this.points.push(end);
   }
 
   /** Starts the count of every chunk not yet started whose bytes are all read. */
