@@ -1,4 +1,4 @@
-/** The durable record change log and cluster event feed of a state database: appended in FULL-synchronous transactions, read back for replay and GET /events. */
+/** The durable record change log and cluster event feed of a state database: changes synced to disk before they are acknowledged, events riding on the next sync; read back for replay and GET /events. */
 import { open } from 'node:fs/promises';
 import type Database from 'better-sqlite3';
 import { KindredError } from '../errors/registry.js';
