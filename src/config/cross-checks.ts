@@ -18,6 +18,7 @@ export function checkConfigRelations(input: ConfigInput): Issue[] {
     ...staticBlocking(input),
     ...blockSplitting(input),
     ...levelCounts(input),
+    ...swapPairs(input),
     ...excludedButUsed(input),
   ];
 }
@@ -99,6 +100,48 @@ function levelCounts(input: ConfigInput): Issue[] {
   return issues;
 }
 
+/** Most swapped-column pairs a matchkey may declare: every combination of crossings is scored (2^n readings). */
+export const MAX_SWAPS = 3;
+
+/**
+ * A swap crosses two fields of the same matchkey, compared alike: each
+ * column must be the field of exactly one entry, the two must share scorer
+ * and transforms (a crossed comparison uses them on both columns), and a
+ * column may be crossed with one other only.
+ */
+function swapPairs(input: ConfigInput): Issue[] {
+  const issues: Issue[] = [];
+  input.matchkeys.forEach((mk, i) => {
+    if (mk.type !== 'weighted' || mk.swaps === undefined) return;
+    if (mk.swaps.length > MAX_SWAPS) {
+      issues.push({ path: `matchkeys[${i}].swaps`, message: `expected at most ${MAX_SWAPS} pairs (each pair doubles the readings scored), got ${mk.swaps.length}` });
+    }
+    const crossed = new Map<string, number>();
+    mk.swaps.forEach((pair, k) => {
+      const path = `matchkeys[${i}].swaps[${k}]`;
+      const entries = pair.map((column) => mk.fields.filter((f) => f.field === column));
+      const problems: string[] = [];
+      pair.forEach((column, side) => {
+        if (entries[side].length === 0) problems.push(`"${column}" is not a field of this matchkey`);
+        else if (entries[side].length > 1) problems.push(`"${column}" is the field of ${entries[side].length} entries of this matchkey, so which one is crossed is ambiguous`);
+        const earlier = crossed.get(column);
+        if (earlier !== undefined) problems.push(`"${column}" is already crossed in swaps[${earlier}]`);
+      });
+      if (pair[0] === pair[1]) problems.push('a column cannot be crossed with itself');
+      if (problems.length === 0) {
+        const [a, b] = [entries[0][0], entries[1][0]];
+        if (a.scorer !== b.scorer) problems.push(`the two fields must share a scorer to be compared crossed, got ${a.scorer} and ${b.scorer}`);
+        const ta = JSON.stringify(a.transforms ?? []);
+        const tb = JSON.stringify(b.transforms ?? []);
+        if (ta !== tb) problems.push(`the two fields must share transforms to be compared crossed, got ${ta} and ${tb}`);
+      }
+      for (const message of problems) issues.push({ path, message });
+      pair.forEach((column) => crossed.set(column, crossed.get(column) ?? k));
+    });
+  });
+  return issues;
+}
+
 /** An excluded column is one the user said must never be matched on; using it anyway is a contradiction. */
 function excludedButUsed(input: ConfigInput): Issue[] {
   const excluded = new Set(input.exclude_columns ?? []);
@@ -109,6 +152,7 @@ function excludedButUsed(input: ConfigInput): Issue[] {
   };
   input.matchkeys.forEach((mk, i) => {
     mk.fields.forEach((f, j) => flag(`matchkeys[${i}].fields[${j}].field`, f.field));
+    if (mk.type === 'weighted') (mk.swaps ?? []).forEach((pair, k) => pair.forEach((c, side) => flag(`matchkeys[${i}].swaps[${k}][${side}]`, c)));
     (mk.negative_evidence ?? []).forEach((ne, j) => flag(`matchkeys[${i}].negative_evidence[${j}].field`, ne.field));
   });
   (input.blocking?.keys ?? []).forEach((key, k) => {

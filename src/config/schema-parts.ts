@@ -159,6 +159,19 @@ export function listOf<const S extends v.GenericSchema>(item: S, what: string, o
   );
 }
 
+/**
+ * Two column names, `[a, b]` (a weighted matchkey's `swaps` entry).
+ *
+ * @example
+ * const pair = columnPair(); // accepts [first_name, surname], rejects [first_name]
+ */
+export function columnPair() {
+  return v.pipe(
+    v.array(columnName(), expected('a pair of column names [a, b]')),
+    v.check((pair) => pair.length === 2, (issue) => `expected a pair of column names [a, b], got ${describeValue(issue.input)}`),
+  );
+}
+
 /** YAML reads unquoted `2020` or `true` as a number or boolean; a header of that spelling must be quoted. */
 function quoteHint(input: unknown): string {
   return typeof input === 'number' || typeof input === 'boolean'

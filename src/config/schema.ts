@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { describeValue } from './describe-value.js';
 import {
   columnName,
+  columnPair,
   isMapping,
   listChoices,
   listOf,
@@ -110,6 +111,7 @@ const em = strictMapping(
 );
 
 const PROBABILISTIC_MATCHKEY_ONLY = 'is only allowed on a probabilistic matchkey';
+const WEIGHTED_MATCHKEY_ONLY = 'is only allowed on a weighted matchkey';
 
 /* Key order here is the order listed in "expected one of" messages. */
 const exactMatchkey = strictEntries(
@@ -120,7 +122,7 @@ const exactMatchkey = strictEntries(
     fields: listOf(exactField, 'columns', { nonEmpty: 'field' }),
     negative_evidence: negativeEvidenceList,
   },
-  { missing: `"missing" ${PROBABILISTIC_MATCHKEY_ONLY}`, em: `"em" ${PROBABILISTIC_MATCHKEY_ONLY}` },
+  { missing: `"missing" ${PROBABILISTIC_MATCHKEY_ONLY}`, em: `"em" ${PROBABILISTIC_MATCHKEY_ONLY}`, swaps: `"swaps" ${WEIGHTED_MATCHKEY_ONLY}` },
 );
 
 const weightedMatchkey = strictEntries(
@@ -130,6 +132,7 @@ const weightedMatchkey = strictEntries(
     threshold: v.optional(unitInterval()),
     min_weight: v.optional(numberIn({ min: 0 })),
     fields: listOf(weightedField, 'field mappings', { nonEmpty: 'field' }),
+    swaps: v.optional(listOf(columnPair(), 'column pairs such as [first_name, surname]')),
     negative_evidence: negativeEvidenceList,
   },
   { missing: `"missing" ${PROBABILISTIC_MATCHKEY_ONLY}`, em: `"em" ${PROBABILISTIC_MATCHKEY_ONLY}` },

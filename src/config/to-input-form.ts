@@ -47,6 +47,7 @@ function matchkeyForm(mk: Matchkey): PlainMapping {
     case 'weighted':
       if (mk.min_weight > 0) out.min_weight = mk.min_weight;
       out.fields = mk.fields.map((f) => scoredFieldForm(f, false));
+      if (mk.swaps !== undefined && mk.swaps.length > 0) out.swaps = mk.swaps.map(([a, b]) => [a, b]);
       break;
     case 'probabilistic':
       out.fields = mk.fields.map((f) => scoredFieldForm(f, true));

@@ -49,6 +49,14 @@ export interface WeightedMatchkey {
    * mean over present fields).
    */
   min_weight: number;
+  /**
+   * Pairs of this matchkey's columns whose values may be transposed between
+   * two records of one entity (a first name written as the surname): a
+   * pair scores the better of reading them as written and reading them
+   * crossed (docs/config.md, "Swapped columns"). Absent when none (then no
+   * pair is read crossed).
+   */
+  swaps?: Array<[string, string]>;
   negative_evidence: NegativeEvidence[];
 }
 

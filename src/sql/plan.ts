@@ -141,6 +141,7 @@ export function planSql(config: Config, models: Readonly<Record<string, unknown>
 
   const matchkeys: PlanMatchkey[] = config.matchkeys.map((mk, k) => {
     const at = `matchkeys[${k}] (${mk.name})`;
+    if (mk.type === 'weighted' && mk.swaps !== undefined) throw unsupported(`${at}.swaps: swapped columns have no SQL form yet`);
     const lo = config.review.lo ?? mk.threshold - 0.1;
     const fields =
       mk.type === 'exact'

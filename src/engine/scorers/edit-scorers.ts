@@ -22,6 +22,7 @@ function jaroBound(dict: FieldDictionary | null): BoundScorer {
           }
         : (a, b) => jaroCodes(codes, o[a], o[a + 1], codes, o[b], o[b + 1]),
     codesId: dict === null ? undefined : (a, b) => jaroCodes(a, 0, a.length, codes, o[b], o[b + 1]),
+    rangeId: dict === null ? undefined : (a, from, to, b) => jaroCodes(a, from, to, codes, o[b], o[b + 1]),
     values: jaro,
   };
 }
@@ -37,6 +38,7 @@ function jaroWinklerBound(dict: FieldDictionary | null): BoundScorer {
           }
         : (a, b) => jaroWinklerCodes(codes, o[a], o[a + 1], codes, o[b], o[b + 1]),
     codesId: dict === null ? undefined : (a, b) => jaroWinklerCodes(a, 0, a.length, codes, o[b], o[b + 1]),
+    rangeId: dict === null ? undefined : (a, from, to, b) => jaroWinklerCodes(a, from, to, codes, o[b], o[b + 1]),
     values: jaroWinkler,
   };
 }
@@ -52,6 +54,7 @@ function levenshteinBound(dict: FieldDictionary | null): BoundScorer {
           }
         : (a, b) => levenshteinSimilarityCodes(codes, o[a], o[a + 1], codes, o[b], o[b + 1]),
     codesId: dict === null ? undefined : (a, b) => levenshteinSimilarityCodes(a, 0, a.length, codes, o[b], o[b + 1]),
+    rangeId: dict === null ? undefined : (a, from, to, b) => levenshteinSimilarityCodes(a, from, to, codes, o[b], o[b + 1]),
     values: levenshteinSimilarity,
   };
 }
@@ -67,6 +70,7 @@ function damerauLevenshteinBound(dict: FieldDictionary | null): BoundScorer {
           }
         : (a, b) => damerauLevenshteinSimilarityCodes(codes, o[a], o[a + 1], codes, o[b], o[b + 1]),
     codesId: dict === null ? undefined : (a, b) => damerauLevenshteinSimilarityCodes(a, 0, a.length, codes, o[b], o[b + 1]),
+    rangeId: dict === null ? undefined : (a, from, to, b) => damerauLevenshteinSimilarityCodes(a, from, to, codes, o[b], o[b + 1]),
     values: damerauLevenshteinSimilarity,
   };
 }

@@ -22,6 +22,12 @@ export interface BoundScorer {
    * leaves no decoded string behind per candidate). Absent: use `values`.
    */
   codesId?(a: Uint32Array, b: number): number;
+  /**
+   * Like `codesId`, for the value held in `a[aStart..aEnd)` (code points of
+   * another field's dictionary, compared without copying them out): how
+   * swapped columns are compared in the hot loop. Absent: use `values`.
+   */
+  rangeId?(a: Uint32Array, aStart: number, aEnd: number, b: number): number;
 }
 
 /**

@@ -8,6 +8,7 @@ import { compileTransforms } from '../transforms/registry.js';
 import { cacheComparisons, SLOT_BITS } from './comparison-cache.js';
 import { optimisationOn } from './optimisation-switches.js';
 import { applyPenalties, decide, MISSING, reaches, THRESHOLD_EPSILON, weightedMean } from './matchkey-math.js';
+import { bestReading, type SwapLayout } from './swap-readings.js';
 
 /** Looks up the prepared field of a reference. */
 export type FieldLookup = (ref: FieldRef) => FieldDictionary;
@@ -54,9 +55,13 @@ interface CompiledMatchkey {
   weights: Float64Array;
   /** The least weight a weighted mean is taken over (`min_weight`; 0 for other types). */
   minWeight: number;
-  /** Fields in evaluation order (cheap exact fields first) and the weight still to come after each. */
+  /** Fields in evaluation order (cheap exact fields first, swapped ones last) and the weight still to come after each. */
   evalOrder: Int32Array;
   weightAfter: Float64Array;
+  /** Declared swaps (weighted only; null when none). */
+  swaps: SwapLayout | null;
+  /** Positions of `evalOrder` before the first swapped field: a bound from there on holds for every reading. */
+  pruneBefore: number;
   negatives: CompiledField[];
   neThresholds: Float64Array;
   nePenalties: Float64Array;
@@ -108,6 +113,11 @@ export interface FieldExplanation {
   value_a: string | null;
   value_b: string | null;
   penalty?: number;
+  /**
+   * Set when the matchkey read this field crossed (a declared swap): the
+   * column of record b it was compared with, whose value `value_b` is.
+   */
+  compared_with?: string;
 }
 
 /** The full scoring of one pair. */
@@ -140,6 +150,12 @@ export class PairScorer {
   private readonly thresholds: Float64Array;
   private readonly exact: boolean[];
   private readonly sims: Float64Array;
+  /** Scratch of {@link bestReading}: crossed similarities per swap, and one reading's similarities and weights. */
+  private readonly crossLeft = new Float64Array(MAX_SWAP_SLOTS);
+  private readonly crossRight = new Float64Array(MAX_SWAP_SLOTS);
+  private readonly reading: { sims: Float64Array; weights: Float64Array };
+  /** The readings that gave the last swapped score (bit k: swap k crossed). */
+  private readonly readingOut = { mask: 0 };
   /** Scratch for negative-evidence similarities (shared with the row path). */
   readonly neSims: Float64Array;
   /** Pruning is exact only when at most one matchkey can be the non-accepting decider. */
@@ -156,6 +172,7 @@ export class PairScorer {
     const maxFields = Math.max(1, ...config.matchkeys.map((m) => Math.max(m.fields.length, m.negative_evidence.length)));
     this.sims = new Float64Array(maxFields);
     this.neSims = new Float64Array(maxFields);
+    this.reading = { sims: new Float64Array(maxFields), weights: new Float64Array(maxFields) };
     this.matchkeys = config.matchkeys.map((mk) => compileMatchkey(mk, config, lookup, models.get(mk.name) ?? null));
     this.scores = new Float64Array(this.matchkeys.length);
     this.thresholds = Float64Array.from(this.matchkeys.map((m) => m.threshold));
@@ -400,7 +417,7 @@ export class PairScorer {
     this.matchkeyValues(mk, srcA, srcB, details);
     for (const d of details) {
       d.value_a = rawA[d.field] ?? null;
-      d.value_b = rawB[d.field] ?? null;
+      d.value_b = rawB[d.compared_with ?? d.field] ?? null;
     }
     return { score: this.score, threshold: mk.threshold, isMatch: this.matched, matchkey: mk.name, fields: details };
   }
@@ -431,14 +448,47 @@ export class PairScorer {
         num += f.weight * s;
         den += f.weight;
       }
-      if (this.prune) {
-        // Best case: every field still to come is present and scores 1.
+      if (this.prune && i < mk.pruneBefore) {
+        // Best case: every field still to come is present and scores 1 (in any reading: swapped fields come last).
         const rest = mk.weightAfter[i];
         // With a floor on the denominator the best case is still every field to come present and scoring 1.
         if (num + rest < mk.keepCutoff * Math.max(den + rest, mk.minWeight) - 1e-12) return (num + rest) / (Math.max(den + rest, mk.minWeight) || 1);
       }
     }
-    return applyNegativesRows(this, mk, weightedMean(sims, mk.weights, mk.fields.length, mk.minWeight), x, y);
+    const base = mk.swaps === null ? weightedMean(sims, mk.weights, mk.fields.length, mk.minWeight) : this.swappedRows(mk, x, y);
+    return applyNegativesRows(this, mk, base, x, y);
+  }
+
+  /** The best reading of a row pair whose direct similarities are in `sims` (see {@link bestReading}). */
+  private swappedRows(mk: CompiledMatchkey, x: number, y: number): number {
+    const swaps = mk.swaps as SwapLayout;
+    for (let k = 0; k < swaps.left.length; k++) {
+      const fl = mk.fields[swaps.left[k]];
+      const fr = mk.fields[swaps.right[k]];
+      const lx = this.rowId(fl, x);
+      const ry = this.rowId(fr, y);
+      const rx = this.rowId(fr, x);
+      const ly = this.rowId(fl, y);
+      this.crossLeft[k] = lx < 0 || ry < 0 ? MISSING : crossIds(fl, lx, fr, ry);
+      this.crossRight[k] = rx < 0 || ly < 0 ? MISSING : crossIds(fr, rx, fl, ly);
+    }
+    return bestReading(this.sims, mk.weights, mk.fields.length, mk.minWeight, swaps, this.crossLeft, this.crossRight, this.reading, this.readingOut);
+  }
+
+  /** {@link swappedRows} for a laid-out query (side a) against a row. */
+  private swappedLayout(mk: CompiledMatchkey, fields: QuerySlot[], y: number): number {
+    const swaps = mk.swaps as SwapLayout;
+    for (let k = 0; k < swaps.left.length; k++) {
+      const fl = mk.fields[swaps.left[k]];
+      const fr = mk.fields[swaps.right[k]];
+      const ry = fr.ids[y];
+      const ly = fl.ids[y];
+      const ql = fields[swaps.left[k]];
+      const qr = fields[swaps.right[k]];
+      this.crossLeft[k] = ql.value === null || ry < 0 ? MISSING : crossSlot(ql, fr, ry);
+      this.crossRight[k] = qr.value === null || ly < 0 ? MISSING : crossSlot(qr, fl, ly);
+    }
+    return bestReading(this.sims, mk.weights, mk.fields.length, mk.minWeight, swaps, this.crossLeft, this.crossRight, this.reading, this.readingOut);
   }
 
   /**
@@ -467,6 +517,7 @@ export class PairScorer {
         num += f.weight * s;
         den += f.weight;
       }
+      if (i >= mk.pruneBefore) continue;
       const rest = mk.weightAfter[i];
       const bound = (num + rest) / (Math.max(den + rest, mk.minWeight) || 1);
       if (bound < giveUpBelow) return bound;
@@ -477,7 +528,8 @@ export class PairScorer {
       const iy = f.ids[y];
       ne[i] = negatives[i].value === null || iy < 0 ? MISSING : slotSimilarity(f, negatives[i], iy);
     }
-    return applyPenalties(weightedMean(sims, mk.weights, mk.fields.length, mk.minWeight), ne, mk.neThresholds, mk.nePenalties, mk.negatives.length);
+    const base = mk.swaps === null ? weightedMean(sims, mk.weights, mk.fields.length, mk.minWeight) : this.swappedLayout(mk, fields, y);
+    return applyPenalties(base, ne, mk.neThresholds, mk.nePenalties, mk.negatives.length);
   }
 
   /** {@link matchkeyValues} without details, for a laid-out query against a row (same arithmetic, same order). */
@@ -502,7 +554,7 @@ export class PairScorer {
         const iy = f.ids[y];
         sims[i] = fields[i].value === null || iy < 0 ? MISSING : slotSimilarity(f, fields[i], iy);
       }
-      base = weightedMean(sims, mk.weights, mk.fields.length, mk.minWeight);
+      base = mk.swaps === null ? weightedMean(sims, mk.weights, mk.fields.length, mk.minWeight) : this.swappedLayout(mk, fields, y);
     } else {
       const va = fields.map((slot) => slot.value);
       const vb = mk.fields.map((f) => rowValue(f, y));
@@ -537,7 +589,21 @@ export class PairScorer {
         sims[i] = va === null || vb === null ? MISSING : va === vb ? 1 : (f.scorer as BoundScorer).values(va, vb);
         details?.push({ field: f.ref.field, scorer: f.scorerName, score: sims[i] === MISSING ? null : sims[i], weight: f.weight, value_a: va, value_b: vb });
       });
-      base = weightedMean(sims, mk.weights, mk.fields.length, mk.minWeight);
+      if (mk.swaps === null) base = weightedMean(sims, mk.weights, mk.fields.length, mk.minWeight);
+      else {
+        const swaps = mk.swaps;
+        const crossed = (fa: CompiledField, fb: CompiledField): number => {
+          const va = a(fa);
+          const vb = b(fb);
+          return va === null || vb === null ? MISSING : va === vb ? 1 : (fb.scorer as BoundScorer).values(va, vb);
+        };
+        for (let k = 0; k < swaps.left.length; k++) {
+          this.crossLeft[k] = crossed(mk.fields[swaps.left[k]], mk.fields[swaps.right[k]]);
+          this.crossRight[k] = crossed(mk.fields[swaps.right[k]], mk.fields[swaps.left[k]]);
+        }
+        base = bestReading(sims, mk.weights, mk.fields.length, mk.minWeight, swaps, this.crossLeft, this.crossRight, this.reading, this.readingOut);
+        if (details) crossDetails(details, mk, swaps, this.readingOut.mask, this.crossLeft, this.crossRight, b);
+      }
     } else {
       const model = mk.model as ProbabilisticScoring;
       const va = mk.fields.map((f) => a(f));
@@ -598,6 +664,68 @@ function holdsCodes(dict: FieldDictionary, id: number, codes: Uint32Array): bool
   return true;
 }
 
+/**
+ * The similarity of field `fa`'s value `ia` and field `fb`'s value `ib`
+ * (two dictionaries: a swapped comparison), with `fb`'s scorer: 1 for the
+ * same text, code points compared in place where the scorer reads them.
+ */
+function crossIds(fa: CompiledField, ia: number, fb: CompiledField, ib: number): number {
+  const da = fa.dict;
+  const start = da.offsets[ia];
+  const end = da.offsets[ia + 1];
+  if (holdsRange(fb.dict, ib, da.codes, start, end)) return 1;
+  if (fb.scorerName === 'exact') return 0;
+  const scorer = fb.scorer as BoundScorer;
+  return scorer.rangeId !== undefined ? scorer.rangeId(da.codes, start, end, ib) : scorer.values(da.value(ia), fb.dict.value(ib));
+}
+
+/** A query's value of one field against a row's value of the field it is crossed with (`fb`, id `ib`). */
+function crossSlot(slot: QuerySlot, fb: CompiledField, ib: number): number {
+  const scorer = fb.scorer as BoundScorer;
+  if (slot.codes !== null && scorer.codesId !== undefined) {
+    if (holdsCodes(fb.dict, ib, slot.codes)) return 1;
+    return fb.scorerName === 'exact' ? 0 : scorer.codesId(slot.codes, ib);
+  }
+  const vb = fb.dict.value(ib);
+  return slot.value === vb ? 1 : fb.scorerName === 'exact' ? 0 : scorer.values(slot.value as string, vb);
+}
+
+/** Whether the stored value `id` of `dict` is exactly `codes[start..end)`. */
+function holdsRange(dict: FieldDictionary, id: number, codes: Uint32Array, start: number, end: number): boolean {
+  const at = dict.offsets[id];
+  if (dict.offsets[id + 1] - at !== end - start) return false;
+  for (let i = 0; i < end - start; i++) if (dict.codes[at + i] !== codes[start + i]) return false;
+  return true;
+}
+
+/** Rewrites an explanation's swapped fields to the crossed reading that gave the score. */
+function crossDetails(
+  details: FieldExplanation[],
+  mk: CompiledMatchkey,
+  swaps: SwapLayout,
+  mask: number,
+  crossLeft: Float64Array,
+  crossRight: Float64Array,
+  b: ValueSource,
+): void {
+  const first = details.length - mk.fields.length;
+  for (let k = 0; k < swaps.left.length; k++) {
+    if ((mask & (1 << k)) === 0) continue;
+    const sides: Array<[number, number, number]> = [
+      [swaps.left[k], swaps.right[k], crossLeft[k]],
+      [swaps.right[k], swaps.left[k], crossRight[k]],
+    ];
+    for (const [own, other, sim] of sides) {
+      const d = details[first + own];
+      const fb = mk.fields[other];
+      d.compared_with = fb.ref.field;
+      d.value_b = b(fb);
+      d.score = sim === MISSING ? null : sim;
+      d.weight = swaps.weight[k];
+    }
+  }
+}
+
 function applyNegativesRows(self: PairScorer, mk: CompiledMatchkey, base: number, x: number, y: number): number {
   if (mk.negatives.length === 0) return base;
   const ne = self.neSims;
@@ -643,11 +771,11 @@ function compileMatchkey(mk: Matchkey, config: Config, lookup: FieldLookup, mode
       ? mk.fields.map((f) => compileField(f, null, 1, lookup))
       : mk.fields.map((f: ScoredField) => compileField(f, f.scorer, f.weight, lookup));
   const negatives = mk.negative_evidence.map((ne) => compileField(ne, ne.scorer, 0, lookup));
-  const order = fields.map((_, i) => i).sort((i, j) => {
-    const ci = CHEAP_SCORERS.has(fields[i].scorerName) ? 0 : 1;
-    const cj = CHEAP_SCORERS.has(fields[j].scorerName) ? 0 : 1;
-    return ci - cj || i - j;
-  });
+  const swaps = mk.type === 'weighted' ? swapLayout(mk.swaps ?? [], mk.fields) : null;
+  const swapped = new Set<number>(swaps === null ? [] : [...swaps.left, ...swaps.right]);
+  const rank = (i: number): number => (swapped.has(i) ? 2 : CHEAP_SCORERS.has(fields[i].scorerName) ? 0 : 1);
+  const order = fields.map((_, i) => i).sort((i, j) => rank(i) - rank(j) || i - j);
+  const firstSwapped = order.findIndex((i) => swapped.has(i));
   const weightAfter = new Float64Array(order.length);
   let rest = 0;
   for (let i = order.length - 1; i >= 0; i--) {
@@ -669,11 +797,31 @@ function compileMatchkey(mk: Matchkey, config: Config, lookup: FieldLookup, mode
     minWeight: mk.type === 'weighted' ? mk.min_weight : 0,
     evalOrder: Int32Array.from(order),
     weightAfter,
+    swaps,
+    pruneBefore: firstSwapped < 0 ? order.length : firstSwapped,
     negatives,
     neThresholds: Float64Array.from(mk.negative_evidence.map((n) => n.threshold)),
     nePenalties: Float64Array.from(mk.negative_evidence.map((n) => n.penalty)),
     model,
   };
+}
+
+/** Most swaps a matchkey may declare (the configuration checks allow fewer). */
+const MAX_SWAP_SLOTS = 8;
+
+/** A weighted matchkey's `swaps` by field index, each crossed comparison weighing the mean of its two fields' weights. */
+function swapLayout(pairs: ReadonlyArray<readonly [string, string]>, fields: readonly ScoredField[]): SwapLayout | null {
+  if (pairs.length === 0) return null;
+  if (pairs.length > MAX_SWAP_SLOTS) throw new Error(`at most ${MAX_SWAP_SLOTS} swaps per matchkey, got ${pairs.length}`);
+  const index = (column: string): number => {
+    const i = fields.findIndex((f) => f.field === column);
+    if (i < 0) throw new Error(`swapped column ${column} is not a field of the matchkey`);
+    return i;
+  };
+  const left = Int32Array.from(pairs.map(([a]) => index(a)));
+  const right = Int32Array.from(pairs.map(([, b]) => index(b)));
+  const weight = Float64Array.from(pairs.map((_, k) => (fields[left[k]].weight + fields[right[k]].weight) / 2));
+  return { left, right, weight };
 }
 
 /** Every prepared field a configuration's matchkeys need. */

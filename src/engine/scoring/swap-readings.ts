@@ -1,0 +1,81 @@
+/** Swapped columns: a weighted matchkey's score as the best of reading each declared column pair as written or crossed. */
+import { weightedMean } from './matchkey-math.js';
+
+/**
+ * A weighted matchkey's declared swaps, by field index: pair `k` crosses
+ * fields `left[k]` and `right[k]`, each crossed comparison weighing
+ * `weight[k]` (the mean of the two fields' weights, so the score of a pair
+ * does not depend on which record is called a).
+ *
+ * @example
+ * const swaps: SwapLayout = { left: Int32Array.of(0), right: Int32Array.of(1), weight: Float64Array.of(0.73) };
+ */
+export interface SwapLayout {
+  left: Int32Array;
+  right: Int32Array;
+  weight: Float64Array;
+}
+
+/**
+ * The best weighted mean over the readings of a pair: as written (`sims`,
+ * `weights`), and every combination of the swaps whose crossed
+ * similarities are in `crossLeft[k]` (field `left[k]` of a against field
+ * `right[k]` of b) and `crossRight[k]` (`right[k]` of a against `left[k]` of
+ * b), `MISSING` where either value is missing. A swap is skipped when its
+ * fields already agree fully as written: a perfect field never lowers a
+ * mean, so no crossed reading can beat it. `scratch` holds at least `n`
+ * similarities and `n` weights. Returns the score; the winning readings'
+ * bit set (bit k: swap k crossed) is in `out.mask`.
+ *
+ * @example
+ * const out = { mask: 0 };
+ * // first name and surname transposed: as written 0.1 and 0.2, crossed 1 and 1
+ * bestReading(Float64Array.of(0.1, 0.2, 1), Float64Array.of(1, 1, 1), 3, 0, swaps, Float64Array.of(1), Float64Array.of(1), scratch, out); // 1, out.mask === 1
+ */
+export function bestReading(
+  sims: Float64Array,
+  weights: Float64Array,
+  n: number,
+  minWeight: number,
+  swaps: SwapLayout,
+  crossLeft: Float64Array,
+  crossRight: Float64Array,
+  scratch: { sims: Float64Array; weights: Float64Array },
+  out: { mask: number },
+): number {
+  let best = weightedMean(sims, weights, n, minWeight);
+  out.mask = 0;
+  let open = 0;
+  for (let k = 0; k < swaps.left.length; k++) {
+    if (sims[swaps.left[k]] !== 1 || sims[swaps.right[k]] !== 1) open |= 1 << k;
+  }
+  if (open === 0) return best;
+  const s = scratch.sims;
+  const w = scratch.weights;
+  // Every non-empty subset of the open swaps; on a tie the reading with fewer crossings (as written first) is kept.
+  for (let mask = open; mask !== 0; mask = (mask - 1) & open) {
+    for (let i = 0; i < n; i++) {
+      s[i] = sims[i];
+      w[i] = weights[i];
+    }
+    for (let k = 0; k < swaps.left.length; k++) {
+      if ((mask & (1 << k)) === 0) continue;
+      s[swaps.left[k]] = crossLeft[k];
+      s[swaps.right[k]] = crossRight[k];
+      w[swaps.left[k]] = swaps.weight[k];
+      w[swaps.right[k]] = swaps.weight[k];
+    }
+    const score = weightedMean(s, w, n, minWeight);
+    if (score > best || (score === best && out.mask !== 0 && popCount(mask) < popCount(out.mask))) {
+      best = score;
+      out.mask = mask;
+    }
+  }
+  return best;
+}
+
+function popCount(x: number): number {
+  let c = 0;
+  for (let v = x; v !== 0; v &= v - 1) c++;
+  return c;
+}
