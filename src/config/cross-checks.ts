@@ -118,6 +118,7 @@ function swapPairs(input: ConfigInput): Issue[] {
     }
     const crossed = new Map<string, number>();
     mk.swaps.forEach((pair, k) => {
+      if (pair.length !== 2) return; // the schema reported it
       const path = `matchkeys[${i}].swaps[${k}]`;
       const entries = pair.map((column) => mk.fields.filter((f) => f.field === column));
       const problems: string[] = [];

@@ -168,7 +168,7 @@ export function listOf<const S extends v.GenericSchema>(item: S, what: string, o
 export function columnPair() {
   return v.pipe(
     v.array(columnName(), expected('a pair of column names [a, b]')),
-    v.check((pair) => pair.length === 2, (issue) => `expected a pair of column names [a, b], got ${describeValue(issue.input)}`),
+    v.check((pair) => pair.length === 2, (issue) => `expected a pair of column names [a, b], got ${(issue.input as unknown[]).length} name(s)`),
   );
 }
 

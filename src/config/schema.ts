@@ -146,7 +146,7 @@ const probabilisticMatchkey = strictEntries({
   negative_evidence: negativeEvidenceList,
   missing: v.optional(oneOf(['unobserved', 'disagree'])),
   em: v.optional(em),
-});
+}, { swaps: `"swaps" ${WEIGHTED_MATCHKEY_ONLY} (a probabilistic model scores one reading of the columns)` });
 
 const matchkey = v.pipe(
   v.custom<Record<string, unknown>>(
