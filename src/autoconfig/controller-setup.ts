@@ -1,4 +1,6 @@
 /** The controller's first steps (samples, profile, priors, v0), as one worker task: on a large table they are seconds of work the event loop must not do. */
+import { MAX_SWAPS } from '../config/cross-checks.js';
+import { swapEvidence, type SwapEvidence } from './swapped-columns.js';
 import type { Config } from '../config/types.js';
 import { ColumnStore, type TableHandle } from '../data/column-store.js';
 import { blockSampleRows } from './block-sample.js';
@@ -41,6 +43,8 @@ export interface ControllerSetup {
   probe: LikelyMatches;
   /** Columns repeating another within records ({@link containments}). */
   contained: Containment[];
+  /** What the likely matches say about fields trading places ({@link swapEvidence}); the declared ones are v0's `swaps`. */
+  swaps: SwapEvidence[];
 }
 
 /**
@@ -66,8 +70,12 @@ export function controllerSetup(input: { table: TableHandle; exclude: string[]; 
   const contained = containments(uniform, usable.filter((p) => p.kind !== 'long_text' && p.kind !== 'category').map((p) => p.column));
   const probe = findLikelyMatches(uniform, usable, { acrossColumn: source?.column, contained });
   const config = initialConfig(uniform, userProfiles, priors, exclude, source, store.rowCount, probe, contained);
+  const v0 = config.matchkeys[0];
+  const swaps = v0.type === 'weighted' ? swapEvidence(uniform, v0.fields, probe) : [];
+  const declared = swaps.filter((s) => s.declared).map((s) => s.columns);
+  if (v0.type === 'weighted' && declared.length > 0) v0.swaps = declared.slice(0, MAX_SWAPS);
   const firstKey = config.blocking.keys[0];
   const sample =
     store.rowCount > sampleSize && firstKey ? sampleStore(store, exclude, sampleSize, blockSampleRows(store, firstKey, sampleSize)) : uniform;
-  return { uniform: uniform.handle, sample: sample.handle, profiles: userProfiles, priors, source, config, probe, contained };
+  return { uniform: uniform.handle, sample: sample.handle, profiles: userProfiles, priors, source, config, probe, contained, swaps };
 }

@@ -1,4 +1,5 @@
 /** The auto-configuration controller: v0 from the profile, then run on a sample, measure health, apply named rules until healthy, converged, stuck or out of budget. */
+import type { SwapEvidence } from './swapped-columns.js';
 import type { Config } from '../config/types.js';
 import { ColumnStore } from '../data/column-store.js';
 import { KindredError } from '../errors/registry.js';
@@ -94,7 +95,7 @@ export async function runController(store: ColumnStore, pool: WorkerPool, option
   const setup = await pool.run('controllerSetup', { table: store.handle, exclude, sampleSize });
   const uniform = ColumnStore.fromHandle(setup.uniform);
   const sample = setup.sample === setup.uniform ? uniform : ColumnStore.fromHandle(setup.sample);
-  const { profiles: userProfiles, priors, source, probe, contained } = setup;
+  const { profiles: userProfiles, priors, source, probe, contained, swaps } = setup;
   let config = setup.config;
 
   const entries: Entry[] = [];
@@ -203,7 +204,7 @@ export async function runController(store: ColumnStore, pool: WorkerPool, option
   options.onProgress?.(maxIterations, maxIterations);
   const across = best.config.link?.mode === 'link_only' ? best.config.link.source_column : undefined;
   const recall = blockingRecallReport(uniform, probe, best.config.blocking.keys, across);
-  const telemetry = buildTelemetry(options.source, best, stop, decisions, priors, recall, contained, modelChoice, performance.now() - t0);
+  const telemetry = buildTelemetry(options.source, best, stop, decisions, priors, recall, contained, swaps, modelChoice, performance.now() - t0);
   return { config: best.config, telemetry };
 }
 
@@ -239,6 +240,7 @@ function buildTelemetry(
   priors: Telemetry['column_priors'],
   recall: BlockingRecallReport,
   contained: Containment[],
+  swaps: SwapEvidence[],
   modelChoice: ModelChoice | null,
   elapsed: number,
 ): Telemetry {
@@ -264,6 +266,7 @@ function buildTelemetry(
     cluster: { n_clusters: s.n_clusters, transitivity_rate: s.transitivity_rate, cluster_size_max: s.cluster_size_max },
     column_priors: priors,
     contained_columns: contained,
+    swapped_columns: swaps,
     decisions,
     model_choice: modelChoice,
     committed_matchkeys: c.matchkeys.map((m) => ({
@@ -273,6 +276,7 @@ function buildTelemetry(
       min_weight: m.type === 'weighted' ? m.min_weight : null,
       fields: m.fields.map((f) => ('scorer' in f ? { column: f.field, scorer: f.scorer, weight: f.weight } : { column: f.field, scorer: 'exact', weight: 1 })),
       has_negative_evidence: m.negative_evidence.length > 0,
+      swaps: m.type === 'weighted' ? (m.swaps ?? []) : [],
     })),
     negative_evidence: c.matchkeys.flatMap((m) =>
       m.negative_evidence.map((n) => ({ matchkey_name: m.name, field: n.field, scorer: n.scorer, threshold: n.threshold, penalty: n.penalty })),

@@ -192,6 +192,20 @@ const corruptionNormalize: Rule = {
     };
     next.matchkeys.forEach((m, i) => m.fields.forEach((f, j) => fix(f, `matchkeys[${i}].fields[${j}].transforms`)));
     next.blocking.keys.forEach((k, i) => k.fields.forEach((f, j) => fix(f, `blocking.keys[${i}].fields[${j}].transforms`)));
+    // Crossed fields must keep sharing transforms: a folded one folds its partner.
+    next.matchkeys.forEach((m, i) => {
+      if (m.type !== 'weighted') return;
+      for (const pair of m.swaps ?? []) {
+        const [a, b] = pair.map((c) => m.fields.findIndex((f) => f.field === c));
+        const folded = [a, b].find((x) => m.fields[x].transforms.includes('lowercase'));
+        if (folded === undefined) continue;
+        for (const x of [a, b]) {
+          if (x === folded || m.fields[x].transforms.join('|') === m.fields[folded].transforms.join('|')) continue;
+          diff[`matchkeys[${i}].fields[${x}].transforms`] = { from: [...m.fields[x].transforms], to: [...m.fields[folded].transforms] };
+          m.fields[x].transforms = [...m.fields[folded].transforms];
+        }
+      }
+    });
     if (columns.length === 0) return null;
     return {
       config: next,

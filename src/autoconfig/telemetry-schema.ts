@@ -50,6 +50,8 @@ export const TelemetrySchema = v.object({
   column_priors: v.nullish(v.array(v.object({ column: str, identity_score: num, corruption_score: num }))),
   /** Columns repeating another within records (all of `inner`'s words among `outer`'s on `share` of the rows, making up `coverage` of them): its weight keeps only the news. */
   contained_columns: v.nullish(v.array(v.object({ inner: str, outer: str, share: num, coverage: num }))),
+  /** Fields compared alike, read both ways on likely matches judged without them: how many were transposed, against chance, and whether v0 crosses them. */
+  swapped_columns: v.nullish(v.array(v.object({ columns: v.array(str), pairs: num, crossed: num, chance: num, declared: v.boolean() }))),
   /** Two files linked: which second-file column became which first-file column, and what stayed alone. */
   column_alignment: v.nullish(
     v.object({
@@ -95,6 +97,8 @@ export const TelemetrySchema = v.object({
         min_weight: num,
         fields: v.nullish(v.array(MatchkeyFieldSchema)),
         has_negative_evidence: v.nullish(v.boolean()),
+        /** Weighted matchkeys: the column pairs read crossed as well as written. */
+        swaps: v.nullish(v.array(v.array(str))),
       }),
     ),
   ),
