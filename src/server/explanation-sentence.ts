@@ -29,10 +29,12 @@ export function explanationSentence(e: PairExplanation): string {
     if (f.penalty !== undefined) {
       return `${f.field} disagrees (${f.value_a ?? ''} ≠ ${f.value_b ?? ''}), penalty ${num(f.penalty)}`;
     }
-    if (f.score === null) return `${f.field} missing`;
+    // A crossed field (a declared swap) names the column of record b it was read against.
+    const field = f.compared_with === undefined ? f.field : `${f.field} against ${f.compared_with}`;
+    if (f.score === null) return `${field} missing`;
     const word = similarityWord(f.score);
-    if (word === 'identical') return `${f.field} identical (${f.value_a ?? ''})`;
-    return `${f.field} ${word} (${f.value_a ?? ''} ~ ${f.value_b ?? ''}, ${f.scorer} ${num(f.score)})`;
+    if (word === 'identical') return `${field} identical (${f.value_a ?? ''})`;
+    return `${field} ${word} (${f.value_a ?? ''} ~ ${f.value_b ?? ''}, ${f.scorer} ${num(f.score)})`;
   });
   return `${head}: ${parts.join('; ')}.`;
 }

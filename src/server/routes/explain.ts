@@ -35,6 +35,7 @@ export function registerExplain(app: Hono<ServerEnv>, state: ServerState): void 
       value_a: f.value_a,
       value_b: f.value_b,
       ...(f.penalty !== undefined ? { penalty: round6(f.penalty) } : {}),
+      ...(f.compared_with !== undefined ? { compared_with: f.compared_with } : {}),
     }));
     return safeJson(c, {
       overall_score: round6(e.score),
