@@ -14,6 +14,7 @@ import { KindredError } from '../../src/errors/registry.js';
 import { dialectNamed } from '../../src/sql/dialects/index.js';
 import { compileStatements } from '../../src/sql/script.js';
 import { REPO_ROOT } from '../cli/run-cli.js';
+import { swappedPeopleCsv } from '../engine/sql/swapped-people.js';
 import { goldenCases, type GoldenCase } from './golden-configs.js';
 
 const pool = new WorkerPool({ workers: 2 });
@@ -77,6 +78,29 @@ test('a configuration of the new macro forms, printed for DuckDB and run on a CS
     assert.equal(Number(candidates), expected.candidates);
     assert.deepEqual(got.map((r) => [Number(r[0]), Number(r[1]), r[2], Number(r[3]), r[4]]), expected.edges);
     assert.ok(expected.edges.length > 50, `${expected.edges.length} kept pairs`);
+    assert.ok(expected.edges.some((e) => e[4] === true) && expected.edges.some((e) => e[4] === false));
+    connection.closeSync();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('swapped columns, printed for DuckDB and run on a table of transposed names and phones, give the pool engine candidates, scores and decisions', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kindred-swaps-'));
+  try {
+    const csv = join(dir, 'people.csv');
+    // ASCII only: the printed script's Jaro-Winkler and Levenshtein are DuckDB's, exact on ASCII text.
+    writeFileSync(csv, swappedPeopleCsv(150, 31, true));
+    // The golden swaps.yaml (test/sql/golden-configs.ts).
+    const config = (goldenCases().find((c) => c.name === 'swaps') as GoldenCase).config;
+    const connection = await duckdbWith(csv);
+    for (const s of compileStatements(config, dialectNamed('duckdb'), { table: 'crm.people', id: null, prefix: 'kindred_', configLabel: 'swaps.yaml' })) await connection.run(s.sql);
+    const got = (await connection.runAndReadAll('SELECT a, b, score, decider, matched FROM crm.kindred_edges ORDER BY a, b')).getRows();
+    const [[candidates]] = (await connection.runAndReadAll('SELECT count(*) FROM crm.kindred_candidates')).getRows();
+    const expected = await poolEdges(csv, config);
+    assert.equal(Number(candidates), expected.candidates);
+    assert.deepEqual(got.map((r) => [Number(r[0]), Number(r[1]), r[2], Number(r[3]), r[4]]), expected.edges);
+    assert.ok(expected.edges.length > 100, `${expected.edges.length} kept pairs`);
     assert.ok(expected.edges.some((e) => e[4] === true) && expected.edges.some((e) => e[4] === false));
     connection.closeSync();
   } finally {
