@@ -24,7 +24,9 @@ export interface SwapLayout {
  * `right[k]` of b) and `crossRight[k]` (`right[k]` of a against `left[k]` of
  * b), `MISSING` where either value is missing. A swap is skipped when its
  * fields already agree fully as written: a perfect field never lowers a
- * mean, so no crossed reading can beat it. `scratch` holds at least `n`
+ * mean, so no crossed reading can beat it (in exact arithmetic: its
+ * doubles could, by an ulp, so the SQL compiler skips it too, in
+ * src/sql/render.ts). `scratch` holds at least `n`
  * similarities and `n` weights. Returns the score; the winning readings'
  * bit set (bit k: swap k crossed) is in `out.mask`.
  *
