@@ -2,6 +2,7 @@
 import type { Config, FieldRef } from '../config/types.js';
 import { fieldKey } from '../engine/fields/field-dictionary.js';
 import { THRESHOLD_EPSILON } from '../engine/scoring/matchkey-math.js';
+import { swapLayout, type SwapLayout } from '../engine/scoring/swap-readings.js';
 import { LEVEL_DEFAULTS, levelCount } from '../engine/probabilistic/levels.js';
 import { parseParameters } from '../engine/probabilistic/parameters.js';
 import { passSpecs } from '../engine/run.js';
@@ -29,10 +30,19 @@ export interface PlanPass {
   window: number | null;
 }
 
-/** One similarity a matchkey reads: a prepared column compared with a scorer (each distinct pair computed once per candidate pair). */
+/**
+ * One similarity a matchkey reads: a prepared column of record a compared
+ * with a prepared column of record b by a scorer (each distinct triple
+ * computed once per candidate pair). The two columns are the same except
+ * in a crossed comparison of swapped columns (a's first name against b's
+ * surname).
+ */
 export interface PlanComparison {
   name: string;
+  /** The prepared column read on record a (the left row). */
   column: string;
+  /** The prepared column read on record b (the right row). */
+  right: string;
   scorer: string;
   /** Where it comes from in the configuration (for error messages). */
   origin: string;
@@ -58,6 +68,19 @@ export interface PlanProbabilisticField {
   tfColumn: string | null;
 }
 
+/**
+ * A weighted matchkey read with some of its swaps crossed (as `bestReading`
+ * scores it): the weighted mean's terms in configuration order, a crossed
+ * field's term being its crossed comparison at the swap's mean weight. The
+ * reading is not scored (it counts as 0, below the reading as written)
+ * when a swap it crosses agrees fully as written: both direct comparisons
+ * of one of the `unlessAgreeing` pairs exactly 1, as the engine skips it.
+ */
+export interface PlanReading {
+  fields: Array<{ comparison: string; weight: number }>;
+  unlessAgreeing: Array<[string, string]>;
+}
+
 /** A matchkey as arithmetic over comparisons. */
 export interface PlanMatchkey {
   name: string;
@@ -68,6 +91,13 @@ export interface PlanMatchkey {
   keepAt: number;
   /** Exact: the comparisons that must all be equal. Weighted: the weighted mean's terms, in configuration order. */
   fields: Array<{ comparison: string; weight: number }>;
+  /**
+   * Weighted with `swaps`: the crossed readings (see {@link PlanReading}),
+   * one per non-empty combination of the swaps; the score before negative
+   * evidence is the greatest of the reading as written (`fields`) and these.
+   * Empty otherwise.
+   */
+  crossed: PlanReading[];
   minWeight: number;
   negatives: Array<{ comparison: string; threshold: number; penalty: number }>;
   /** Probabilistic only: the trained model's fields, and whether a missing value is level 0 (`disagree`) or no evidence. */
@@ -123,11 +153,13 @@ export function planSql(config: Config, models: Readonly<Record<string, unknown>
   };
   const comparisons: PlanComparison[] = [];
   const tfColumns: string[] = [];
-  const comparison = (ref: FieldRef, scorer: string, origin: string): string => {
+  // `right`: the field read on record b, when it is not `ref` (a crossed comparison of swapped columns).
+  const comparison = (ref: FieldRef, scorer: string, origin: string, right: FieldRef = ref): string => {
     const col = column(ref, origin);
-    let c = comparisons.find((x) => x.column === col && x.scorer === scorer);
+    const rightCol = column(right, origin);
+    let c = comparisons.find((x) => x.column === col && x.right === rightCol && x.scorer === scorer);
     if (c === undefined) {
-      c = { name: `s${comparisons.length}`, column: col, scorer, origin };
+      c = { name: `s${comparisons.length}`, column: col, right: rightCol, scorer, origin };
       comparisons.push(c);
     }
     return c.name;
@@ -141,12 +173,19 @@ export function planSql(config: Config, models: Readonly<Record<string, unknown>
 
   const matchkeys: PlanMatchkey[] = config.matchkeys.map((mk, k) => {
     const at = `matchkeys[${k}] (${mk.name})`;
-    if (mk.type === 'weighted' && mk.swaps !== undefined) throw unsupported(`${at}.swaps: swapped columns have no SQL form yet`);
     const lo = config.review.lo ?? mk.threshold - 0.1;
     const fields =
       mk.type === 'exact'
         ? mk.fields.map((f, i) => ({ comparison: comparison(f, 'exact', `${at}.fields[${i}] (${f.field})`), weight: 1 }))
         : mk.fields.map((f, i) => ({ comparison: comparison(f, f.scorer, `${at}.fields[${i}] (${f.field})`), weight: f.weight }));
+    const crossed =
+      mk.type === 'weighted'
+        ? crossedReadings(swapLayout(mk.swaps ?? [], mk.fields), fields, (k, from, to) => {
+            const [a, b] = [mk.fields[from], mk.fields[to]];
+            // The scorer of the field read on record b, as the engine's crossed comparison has it (the two share one).
+            return comparison(a, b.scorer, `${at}.swaps[${k}] (${a.field} against ${b.field})`, b);
+          })
+        : [];
     let probabilistic: PlanMatchkey['probabilistic'] = null;
     if (mk.type === 'probabilistic') {
       if (!(mk.name in models)) throw unsupported(`${at}: a probabilistic matchkey needs its trained parameters (m, u, weights); none were given (kindred sql --sample <csv> trains them)`);
@@ -177,6 +216,7 @@ export function planSql(config: Config, models: Readonly<Record<string, unknown>
       acceptAt: mk.threshold - THRESHOLD_EPSILON,
       keepAt: lo,
       fields,
+      crossed,
       minWeight: mk.type === 'weighted' ? mk.min_weight : 0,
       negatives: mk.negative_evidence.map((ne, i) => ({
         comparison: comparison(ne, ne.scorer, `${at}.negative_evidence[${i}] (${ne.field})`),
@@ -196,6 +236,37 @@ export function planSql(config: Config, models: Readonly<Record<string, unknown>
     skipBlocksOver: config.blocking.oversized === 'skip' ? config.blocking.max_block_size : null,
     tfColumns,
   };
+}
+
+/**
+ * Every non-empty combination of the swaps (bit k of the mask: swap k
+ * crossed, masks ascending), each as the reading as written with the
+ * crossed fields' terms replaced: field `left[k]` by a's `left[k]` against
+ * b's `right[k]`, field `right[k]` by a's `right[k]` against b's `left[k]`,
+ * both at the swap's weight. `cross(k, from, to)` names the comparison of
+ * field `from` of a with field `to` of b.
+ */
+function crossedReadings(
+  swaps: SwapLayout | null,
+  asWritten: ReadonlyArray<{ comparison: string; weight: number }>,
+  cross: (k: number, from: number, to: number) => string,
+): PlanReading[] {
+  if (swaps === null) return [];
+  const n = swaps.left.length;
+  const readings: PlanReading[] = [];
+  for (let mask = 1; mask < 1 << n; mask++) {
+    const fields = asWritten.map((f) => ({ ...f }));
+    const unlessAgreeing: Array<[string, string]> = [];
+    for (let k = 0; k < n; k++) {
+      if ((mask & (1 << k)) === 0) continue;
+      const [l, r] = [swaps.left[k], swaps.right[k]];
+      unlessAgreeing.push([asWritten[l].comparison, asWritten[r].comparison]);
+      fields[l] = { comparison: cross(k, l, r), weight: swaps.weight[k] };
+      fields[r] = { comparison: cross(k, r, l), weight: swaps.weight[k] };
+    }
+    readings.push({ fields, unlessAgreeing });
+  }
+  return readings;
 }
 
 /** The level rule of a probabilistic field, as `levelFunction` defines it. */

@@ -91,7 +91,7 @@ function recordsSelect(plan: SqlPlan, d: Dialect, opts: RenderOptions): string {
     sql = `SELECT row_id${cols.map((c) => `,\n  ${c}`).join('')}\nFROM (\n${indent(sql)}\n) AS step${level + 1}`;
   }
   // Whether each value a built-in scorer compares is ASCII, once per row instead of twice per pair.
-  const asciiColumns = [...new Set(plan.comparisons.filter((c) => d.builtinScorer(c.scorer, 'a', 'b') !== null).map((c) => c.column))];
+  const asciiColumns = [...new Set(plan.comparisons.filter((c) => d.builtinScorer(c.scorer, 'a', 'b') !== null).flatMap((c) => [c.column, c.right]))];
   // oversized: skip — a row of a block over the limit is not blocked by that pass (nor counted as found by it).
   const extras: string[] =
     plan.skipBlocksOver === null ? [] : plan.passes.flatMap((p, i) => (p.window === null ? [`count(*) OVER (PARTITION BY ${p.columns.join(', ')}) AS n${i}`] : []));
@@ -159,7 +159,7 @@ function candidatesSelect(plan: SqlPlan, d: Dialect, records: string): string {
 
 function comparisonSql(d: Dialect, opts: RenderOptions, c: PlanComparison): string {
   const a = `l.${c.column}`;
-  const b = `r.${c.column}`;
+  const b = `r.${c.right}`;
   const head = `CASE WHEN ${a} IS NULL OR ${b} IS NULL THEN NULL WHEN ${a} = ${b} THEN 1e0`;
   if (c.scorer === 'exact') return `${head} ELSE 0e0 END AS ${c.name}`;
   const viaFunction = `${SCORE_FUNCTION}(${d.str(c.scorer)}, ${a}, ${b})`;
@@ -168,7 +168,7 @@ function comparisonSql(d: Dialect, opts: RenderOptions, c: PlanComparison): stri
     const other = opts.engineFunctions
       ? viaFunction
       : d.fail(`kindred: ${c.origin}: scorer ${c.scorer} is compiled for ASCII text only in ${d.name}; got another character`);
-    return `${head} WHEN l.ascii_${c.column} AND r.ascii_${c.column} THEN ${builtin} ELSE ${other} END AS ${c.name}`;
+    return `${head} WHEN l.ascii_${c.column} AND r.ascii_${c.right} THEN ${builtin} ELSE ${other} END AS ${c.name}`;
   }
   const created = opts.scorerFunction?.(c.scorer) ?? null;
   if (created !== null) return `${head} ELSE ${created(a, b)} END AS ${c.name}`;
@@ -212,6 +212,13 @@ function probabilisticSql(d: Dialect, p: NonNullable<PlanMatchkey['probabilistic
   return `CASE WHEN NOT (${anyObserved}) OR NOT ((${hi} - ${lo}) > 0e0) THEN 0.5e0 WHEN ${scaled} <= 0e0 THEN 0e0 WHEN ${scaled} >= 1e0 THEN 1e0 ELSE ${scaled} END`;
 }
 
+/** The weighted mean over the present terms (as `weightedMean`), over at least `minWeight`; 0 when none is present. */
+function weightedMeanSql(d: Dialect, terms: PlanMatchkey['fields'], minWeight: number): string {
+  const num = leftSum(terms.map((f) => `CASE WHEN ${f.comparison} IS NULL THEN 0e0 ELSE ${d.num(f.weight)} * ${f.comparison} END`));
+  const den = leftSum(terms.map((f) => `CASE WHEN ${f.comparison} IS NULL THEN 0e0 ELSE ${d.num(f.weight)} END`));
+  return `CASE WHEN ${den} > 0e0 THEN ${num} / ${d.greatest(den, d.num(minWeight))} ELSE 0e0 END`;
+}
+
 function matchkeySql(d: Dialect, mk: PlanMatchkey): string {
   let base: string;
   if (mk.probabilistic !== null) {
@@ -219,9 +226,13 @@ function matchkeySql(d: Dialect, mk: PlanMatchkey): string {
   } else if (mk.type === 'exact') {
     base = `CASE WHEN ${mk.fields.map((f) => `COALESCE(${f.comparison} = 1e0, FALSE)`).join(' AND ')} THEN 1e0 ELSE 0e0 END`;
   } else {
-    const num = leftSum(mk.fields.map((f) => `CASE WHEN ${f.comparison} IS NULL THEN 0e0 ELSE ${d.num(f.weight)} * ${f.comparison} END`));
-    const den = leftSum(mk.fields.map((f) => `CASE WHEN ${f.comparison} IS NULL THEN 0e0 ELSE ${d.num(f.weight)} END`));
-    base = `CASE WHEN ${den} > 0e0 THEN ${num} / ${d.greatest(den, d.num(mk.minWeight))} ELSE 0e0 END`;
+    base = weightedMeanSql(d, mk.fields, mk.minWeight);
+    // Swapped columns: the best reading (bestReading). A reading crossing a swap that agrees fully as written is
+    // not scored, as in the engine: equal in exact arithmetic, its doubles could beat the reading as written by an ulp.
+    for (const reading of mk.crossed) {
+      const agreeing = reading.unlessAgreeing.map(([x, y]) => `(${x} = 1e0 AND ${y} = 1e0)`).join(' OR ');
+      base = d.greatest(base, `CASE WHEN ${agreeing} THEN 0e0 ELSE ${weightedMeanSql(d, reading.fields, mk.minWeight)} END`);
+    }
   }
   if (mk.negatives.length === 0) return base;
   // Penalties subtract in order; an exact matchkey that failed stays 0 (the worker returns before them).

@@ -32,8 +32,10 @@ test('a fifth of the copies written with given and family name transposed: the t
   const evidence = (telemetry.swapped_columns ?? []).find((s) => s.columns.join() === 'given,family');
   assert.ok(evidence, JSON.stringify(telemetry.swapped_columns));
   assert.equal(evidence.declared, true);
-  assert.ok(evidence.crossed >= 0.1 * evidence.pairs, `crossed ${evidence.crossed} of ${evidence.pairs}`);
-  assert.ok(evidence.chance * 5 <= evidence.crossed);
+  const { crossed, pairs, chance } = evidence;
+  assert.ok(crossed != null && pairs != null && chance != null, JSON.stringify(evidence));
+  assert.ok(crossed >= 0.1 * pairs, `crossed ${crossed} of ${pairs}`);
+  assert.ok(chance * 5 <= crossed);
   assert.deepEqual(telemetry.committed_matchkeys?.[0].swaps, [['given', 'family']]);
 });
 

@@ -12,8 +12,10 @@ import { runMatching } from '../../src/engine/run.js';
 import { WorkerPool } from '../../src/engine/worker-pool.js';
 import { KindredError } from '../../src/errors/registry.js';
 import { dialectNamed } from '../../src/sql/dialects/index.js';
+import type { SqlStatement } from '../../src/sql/render.js';
 import { compileStatements } from '../../src/sql/script.js';
 import { REPO_ROOT } from '../cli/run-cli.js';
+import { swappedPeopleCsv } from '../engine/sql/swapped-people.js';
 import { goldenCases, type GoldenCase } from './golden-configs.js';
 
 const pool = new WorkerPool({ workers: 2 });
@@ -56,32 +58,46 @@ const WEIGHTS = ['1.5 kg', '1.5', '£2', '2', '1e999', '', '٣'];
 const person = fc.tuple(fc.constantFrom(...TITLES), fc.constantFrom(...FIRST), fc.constantFrom(...FIRST), fc.constantFrom(...PRODUCTS), fc.constantFrom(...PRICES), fc.constantFrom(...WEIGHTS), fc.boolean());
 const quote = (v: string): string => (v === '' ? '' : `"${v.replace(/"/g, '""')}"`);
 
-test('a configuration of the new macro forms, printed for DuckDB and run on a CSV, gives the pool engine candidates, scores and decisions', async () => {
-  const rows = fc.sample(person, { numRuns: 160, seed: 53 }).map(([title, given, surname, product, price, weight, swap]) => [swap ? `${title}${surname} ${given}` : `${title}${given}  ${surname}`, surname, product, price, weight]);
-  const dir = mkdtempSync(join(tmpdir(), 'kindred-macros-'));
+/**
+ * Runs the golden case `name` (test/sql/golden-configs.ts), printed for DuckDB, on a CSV of
+ * `csvText` and checks its candidates and edges are the pool engine's: more than `minKept` kept
+ * pairs, some matched and some for review. Returns the statements run.
+ */
+async function goldenScriptEqualsPool(name: string, csvText: string, minKept: number): Promise<SqlStatement[]> {
+  const dir = mkdtempSync(join(tmpdir(), `kindred-${name}-`));
   try {
     const csv = join(dir, 'people.csv');
-    writeFileSync(csv, `name,surname,product,price,weight\n${rows.map((r) => r.map(quote).join(',')).join('\n')}\n`);
-    // The golden macros.yaml (test/sql/golden-configs.ts).
-    const config = (goldenCases().find((c) => c.name === 'macros') as GoldenCase).config;
+    writeFileSync(csv, csvText);
+    const config = (goldenCases().find((c) => c.name === name) as GoldenCase).config;
     const connection = await duckdbWith(csv);
-    const statements = compileStatements(config, dialectNamed('duckdb'), { table: 'crm.people', id: null, prefix: 'kindred_', configLabel: 'macros.yaml' });
-    assert.deepEqual(
-      statements.filter((s) => s.sql.startsWith('CREATE OR REPLACE TEMP MACRO')).map((s) => s.table).sort(),
-      ['kindred_amount', 'kindred_code_token', 'kindred_numeric_diff', 'kindred_python_float', 'kindred_qgram', 'kindred_sorted_tokens', 'kindred_soundex', 'kindred_soundex_code', 'kindred_soundex_letters', 'kindred_soundex_match', 'kindred_strip_honorifics', 'kindred_token_sort', 'kindred_utf16_length', 'kindred_ws_tokens'],
-    );
+    const statements = compileStatements(config, dialectNamed('duckdb'), { table: 'crm.people', id: null, prefix: 'kindred_', configLabel: `${name}.yaml` });
     for (const s of statements) await connection.run(s.sql);
     const got = (await connection.runAndReadAll('SELECT a, b, score, decider, matched FROM crm.kindred_edges ORDER BY a, b')).getRows();
     const [[candidates]] = (await connection.runAndReadAll('SELECT count(*) FROM crm.kindred_candidates')).getRows();
     const expected = await poolEdges(csv, config);
     assert.equal(Number(candidates), expected.candidates);
     assert.deepEqual(got.map((r) => [Number(r[0]), Number(r[1]), r[2], Number(r[3]), r[4]]), expected.edges);
-    assert.ok(expected.edges.length > 50, `${expected.edges.length} kept pairs`);
+    assert.ok(expected.edges.length > minKept, `${expected.edges.length} kept pairs`);
     assert.ok(expected.edges.some((e) => e[4] === true) && expected.edges.some((e) => e[4] === false));
     connection.closeSync();
+    return statements;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+test('a configuration of the new macro forms, printed for DuckDB and run on a CSV, gives the pool engine candidates, scores and decisions', async () => {
+  const rows = fc.sample(person, { numRuns: 160, seed: 53 }).map(([title, given, surname, product, price, weight, swap]) => [swap ? `${title}${surname} ${given}` : `${title}${given}  ${surname}`, surname, product, price, weight]);
+  const statements = await goldenScriptEqualsPool('macros', `name,surname,product,price,weight\n${rows.map((r) => r.map(quote).join(',')).join('\n')}\n`, 50);
+  assert.deepEqual(
+    statements.filter((s) => s.sql.startsWith('CREATE OR REPLACE TEMP MACRO')).map((s) => s.table).sort(),
+    ['kindred_amount', 'kindred_code_token', 'kindred_numeric_diff', 'kindred_python_float', 'kindred_qgram', 'kindred_sorted_tokens', 'kindred_soundex', 'kindred_soundex_code', 'kindred_soundex_letters', 'kindred_soundex_match', 'kindred_strip_honorifics', 'kindred_token_sort', 'kindred_utf16_length', 'kindred_ws_tokens'],
+  );
+});
+
+test('swapped columns, printed for DuckDB and run on a table of transposed names and phones, give the pool engine candidates, scores and decisions', async () => {
+  // ASCII only: the printed script's Jaro-Winkler and Levenshtein are DuckDB's, exact on ASCII text.
+  await goldenScriptEqualsPool('swaps', swappedPeopleCsv(150, 31, true), 100);
 });
 
 test('a value the dialect compares on ASCII only stops the query with the field named', async () => {

@@ -164,6 +164,32 @@ link: {source_column: source, mode: link_only}
   'window.yaml',
 );
 
+// Swapped columns: first name and surname, phone and mobile (declared right to left), each pair
+// compared crossed; the score is the greatest of the four readings, a floor on the weight, and
+// negative evidence after the best reading.
+const SWAPS = parseConfigText(
+  `
+matchkeys:
+  - name: person
+    type: weighted
+    threshold: 0.8
+    min_weight: 1.5
+    fields:
+      - {field: first_name, scorer: jaro_winkler, weight: 0.9, transforms: [lowercase]}
+      - {field: surname, scorer: jaro_winkler, weight: 1.3, transforms: [lowercase]}
+      - {field: zip, scorer: exact, weight: 0.2}
+      - {field: phone, scorer: levenshtein, weight: 0.4, transforms: [digits_only]}
+      - {field: mobile, scorer: levenshtein, weight: 0.3, transforms: [digits_only]}
+    swaps: [[first_name, surname], [mobile, phone]]
+    negative_evidence:
+      - {field: city, scorer: exact, threshold: 1, penalty: 0.05}
+blocking:
+  keys:
+    - fields: [zip]
+`,
+  'swaps.yaml',
+);
+
 const FS_PARAMETERS = {
   format: 'kindred-fellegi-sunter/1',
   missing: 'unobserved',
@@ -182,7 +208,7 @@ const FS_PARAMETERS = {
 };
 
 /**
- * The golden cases: the standard tight workload (Jaro–Winkler: a function in Spark, Trino and BigQuery), the rich configuration, the warehouse functions' (two), the DuckDB macros', zero-config's and the sorted-neighbourhood configurations above.
+ * The golden cases: the standard tight workload (Jaro–Winkler: a function in Spark, Trino and BigQuery), the rich configuration, the warehouse functions' (two), the DuckDB macros', zero-config's, the sorted-neighbourhood and the swapped-columns configurations above.
  *
  * @example
  * for (const c of goldenCases()) for (const d of c.dialects) compile(c.config, d);
@@ -196,5 +222,6 @@ export function goldenCases(): GoldenCase[] {
     { name: 'zero-config', config: ZERO_CONFIG, dialects: ['spark', 'trino', 'bigquery'], models: {} },
     { name: 'more-functions', config: MORE_FUNCTIONS, dialects: ['spark', 'trino', 'bigquery'], models: {} },
     { name: 'window', config: WINDOW, dialects: ['duckdb', 'spark', 'trino', 'bigquery'], models: {} },
+    { name: 'swaps', config: SWAPS, dialects: ['duckdb', 'spark', 'trino', 'bigquery'], models: {} },
   ];
 }

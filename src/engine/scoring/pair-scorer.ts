@@ -8,7 +8,7 @@ import { compileTransforms } from '../transforms/registry.js';
 import { cacheComparisons, SLOT_BITS } from './comparison-cache.js';
 import { optimisationOn } from './optimisation-switches.js';
 import { applyPenalties, decide, MISSING, reaches, THRESHOLD_EPSILON, weightedMean } from './matchkey-math.js';
-import { bestReading, type SwapLayout } from './swap-readings.js';
+import { bestReading, MAX_SWAP_SLOTS, swapLayout, type SwapLayout } from './swap-readings.js';
 
 /** Looks up the prepared field of a reference. */
 export type FieldLookup = (ref: FieldRef) => FieldDictionary;
@@ -804,24 +804,6 @@ function compileMatchkey(mk: Matchkey, config: Config, lookup: FieldLookup, mode
     nePenalties: Float64Array.from(mk.negative_evidence.map((n) => n.penalty)),
     model,
   };
-}
-
-/** Most swaps a matchkey may declare (the configuration checks allow fewer). */
-const MAX_SWAP_SLOTS = 8;
-
-/** A weighted matchkey's `swaps` by field index, each crossed comparison weighing the mean of its two fields' weights. */
-function swapLayout(pairs: ReadonlyArray<readonly [string, string]>, fields: readonly ScoredField[]): SwapLayout | null {
-  if (pairs.length === 0) return null;
-  if (pairs.length > MAX_SWAP_SLOTS) throw new Error(`at most ${MAX_SWAP_SLOTS} swaps per matchkey, got ${pairs.length}`);
-  const index = (column: string): number => {
-    const i = fields.findIndex((f) => f.field === column);
-    if (i < 0) throw new Error(`swapped column ${column} is not a field of the matchkey`);
-    return i;
-  };
-  const left = Int32Array.from(pairs.map(([a]) => index(a)));
-  const right = Int32Array.from(pairs.map(([, b]) => index(b)));
-  const weight = Float64Array.from(pairs.map((_, k) => (fields[left[k]].weight + fields[right[k]].weight) / 2));
-  return { left, right, weight };
 }
 
 /** Every prepared field a configuration's matchkeys need. */

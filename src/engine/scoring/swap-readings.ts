@@ -1,4 +1,5 @@
 /** Swapped columns: a weighted matchkey's score as the best of reading each declared column pair as written or crossed. */
+import type { ScoredField } from '../../config/types.js';
 import { weightedMean } from './matchkey-math.js';
 
 /**
@@ -23,7 +24,9 @@ export interface SwapLayout {
  * `right[k]` of b) and `crossRight[k]` (`right[k]` of a against `left[k]` of
  * b), `MISSING` where either value is missing. A swap is skipped when its
  * fields already agree fully as written: a perfect field never lowers a
- * mean, so no crossed reading can beat it. `scratch` holds at least `n`
+ * mean, so no crossed reading can beat it (in exact arithmetic: its
+ * doubles could, by an ulp, so the SQL compiler skips it too, in
+ * src/sql/render.ts). `scratch` holds at least `n`
  * similarities and `n` weights. Returns the score; the winning readings'
  * bit set (bit k: swap k crossed) is in `out.mask`.
  *
@@ -78,4 +81,30 @@ function popCount(x: number): number {
   let c = 0;
   for (let v = x; v !== 0; v &= v - 1) c++;
   return c;
+}
+
+/** Most swaps a matchkey may declare (the configuration checks allow fewer). */
+export const MAX_SWAP_SLOTS = 8;
+
+/**
+ * A weighted matchkey's `swaps` by field index, each crossed comparison
+ * weighing the mean of its two fields' weights; null when there are none.
+ * The worker's scorer and the SQL compiler both lay swaps out here, so
+ * both weigh crossed comparisons with the same double.
+ *
+ * @example
+ * swapLayout([['first_name', 'surname']], mk.fields); // { left: [0], right: [1], weight: [0.5] } for weights 0.6 and 0.4
+ */
+export function swapLayout(pairs: ReadonlyArray<readonly [string, string]>, fields: readonly ScoredField[]): SwapLayout | null {
+  if (pairs.length === 0) return null;
+  if (pairs.length > MAX_SWAP_SLOTS) throw new Error(`at most ${MAX_SWAP_SLOTS} swaps per matchkey, got ${pairs.length}`);
+  const index = (column: string): number => {
+    const i = fields.findIndex((f) => f.field === column);
+    if (i < 0) throw new Error(`swapped column ${column} is not a field of the matchkey`);
+    return i;
+  };
+  const left = Int32Array.from(pairs.map(([a]) => index(a)));
+  const right = Int32Array.from(pairs.map(([, b]) => index(b)));
+  const weight = Float64Array.from(pairs.map((_, k) => (fields[left[k]].weight + fields[right[k]].weight) / 2));
+  return { left, right, weight };
 }

@@ -1,7 +1,7 @@
 /** Test helper: runs one configuration on one CSV with both engines and reports every difference in candidates, kept pairs, scores and clusters. */
 import type { Config } from '../../../src/config/types.js';
 import { ingestCsv } from '../../../src/data/ingest.js';
-import { runMatching } from '../../../src/engine/run.js';
+import { matchedLinks, runMatching } from '../../../src/engine/run.js';
 import { defaultDuckdbLimits, runDuckdb } from '../../../src/engine/sql/run-duckdb.js';
 import type { WorkerPool } from '../../../src/engine/worker-pool.js';
 
@@ -10,6 +10,8 @@ export interface ParityReport {
   rows: number;
   candidatePairs: { pool: number | null; duckdb: number };
   keptPairs: { pool: number; duckdb: number };
+  /** Kept pairs flagged matched (not only in the review band). */
+  matchedPairs: { pool: number; duckdb: number };
   /** Kept pairs one engine has and the other lacks, or with another deciding matchkey or matched flag (first few). */
   pairDifferences: string[];
   /** Largest |score difference| over the kept pairs both have. */
@@ -55,6 +57,7 @@ export async function compareEngines(file: string, config: Config, pool: WorkerP
     rows: store.rowCount,
     candidatePairs: { pool: ref.candidatePairs, duckdb: got.candidatePairs },
     keptPairs: { pool: ref.pairs.count, duckdb: got.pairs.count },
+    matchedPairs: { pool: matchedLinks(ref.pairs).count, duckdb: matchedLinks(got.pairs).count },
     pairDifferences: pairDifferences.slice(0, 10),
     maxScoreDifference,
     clusterDifferences: clusterDifferences.slice(0, 10),
