@@ -97,6 +97,8 @@ export interface FieldScore {
   value_a: string | null;
   value_b: string | null;
   penalty?: number;
+  /** A field the matchkey read crossed (`swaps`): the column of record b it was compared with (`value_b` is that column's value). */
+  compared_with?: string;
 }
 
 /**

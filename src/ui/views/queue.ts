@@ -245,7 +245,7 @@ function pairCard(item: ReviewItem, explanation: ExplainResponse | null): HTMLEl
               h('th', { scope: 'row' }, field),
               h('td', {}, masks === null ? a : highlighted(a, masks.a)),
               h('td', {}, masks === null ? b : highlighted(b, masks.b)),
-              h('td', { class: 'num' }, fs.map((f) => h('span', { class: 'field-score' }, formatScore(f.score), h('small', {}, ` ${f.scorer} ×${f.weight}`)))),
+              h('td', { class: 'num' }, fs.map((f) => h('span', { class: 'field-score' }, formatScore(f.score), h('small', {}, ` ${f.scorer} ×${f.weight}${f.compared_with === undefined ? '' : ` against ${f.compared_with} of B`}`)))),
             );
           }),
         ),
