@@ -72,8 +72,10 @@ export function controllerSetup(input: { table: TableHandle; exclude: string[]; 
   const config = initialConfig(uniform, userProfiles, priors, exclude, source, store.rowCount, probe, contained);
   const v0 = config.matchkeys[0];
   const swaps = v0.type === 'weighted' ? swapEvidence(uniform, v0.fields, probe) : [];
-  const declared = swaps.filter((s) => s.declared).map((s) => s.columns);
-  if (v0.type === 'weighted' && declared.length > 0) v0.swaps = declared.slice(0, MAX_SWAPS);
+  // The strongest evidence first; beyond the most a matchkey may cross, a pair is reported undeclared.
+  const declared = swaps.filter((s) => s.declared).sort((x, y) => y.crossed / y.pairs - x.crossed / x.pairs);
+  for (const s of declared.slice(MAX_SWAPS)) s.declared = false;
+  if (v0.type === 'weighted' && declared.length > 0) v0.swaps = declared.slice(0, MAX_SWAPS).map((s) => s.columns);
   const firstKey = config.blocking.keys[0];
   const sample =
     store.rowCount > sampleSize && firstKey ? sampleStore(store, exclude, sampleSize, blockSampleRows(store, firstKey, sampleSize)) : uniform;

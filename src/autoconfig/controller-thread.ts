@@ -8,7 +8,7 @@ import { errorFromWire, errorToWire, type WireError } from '../errors/across-thr
 import { KindredError } from '../errors/registry.js';
 import { runController, type ControllerOptions, type ControllerResult } from './controller.js';
 import { controllerSetup } from './controller-setup.js';
-import { threadOptions } from '../engine/thread-options.js';
+import { processThreadArgv } from '../engine/thread-options.js';
 
 /** What the controller thread starts with (`workerData`). */
 export interface ControllerThreadData {
@@ -50,7 +50,7 @@ export function runControllerInThread(store: ColumnStore, pool: WorkerPool, opti
     workers: pool.size,
     niceness: pool.niceness,
   };
-  const worker = new Worker(new URL('../../workers/controller-worker.js', import.meta.url), { workerData: data, transferList: [port2], ...threadOptions(process.execArgv) });
+  const worker = new Worker(new URL('../../workers/controller-worker.js', import.meta.url), { workerData: data, transferList: [port2], execArgv: processThreadArgv() });
   return new Promise<ControllerResult>((resolve, reject) => {
     let settled = false;
     const abort = (): void => worker.postMessage({ kind: 'abort' } satisfies ToThread);

@@ -197,12 +197,12 @@ const corruptionNormalize: Rule = {
       if (m.type !== 'weighted') return;
       for (const pair of m.swaps ?? []) {
         const [a, b] = pair.map((c) => m.fields.findIndex((f) => f.field === c));
-        const folded = [a, b].find((x) => m.fields[x].transforms.includes('lowercase'));
-        if (folded === undefined) continue;
+        const foldedOne = [a, b].find((x) => m.fields[x].transforms.includes('lowercase'));
+        if (foldedOne === undefined) continue;
         for (const x of [a, b]) {
-          if (x === folded || m.fields[x].transforms.join('|') === m.fields[folded].transforms.join('|')) continue;
-          diff[`matchkeys[${i}].fields[${x}].transforms`] = { from: [...m.fields[x].transforms], to: [...m.fields[folded].transforms] };
-          m.fields[x].transforms = [...m.fields[folded].transforms];
+          if (x === foldedOne || m.fields[x].transforms.join('|') === m.fields[foldedOne].transforms.join('|')) continue;
+          diff[`matchkeys[${i}].fields[${x}].transforms`] = { from: [...m.fields[x].transforms], to: [...m.fields[foldedOne].transforms] };
+          m.fields[x].transforms = [...m.fields[foldedOne].transforms];
         }
       }
     });

@@ -1,7 +1,7 @@
 /** Columns whose values trade places between records of one entity (a first name written as the surname), found on likely matches judged without them, so a weighted matchkey can read them crossed. */
 import type { ScoredField } from '../config/types.js';
 import type { ColumnStore } from '../data/column-store.js';
-import { createScorer } from '../engine/scorers/registry.js';
+import { createScorer, learnsFromColumn } from '../engine/scorers/registry.js';
 import { compileTransforms } from '../engine/transforms/registry.js';
 import { robustScore, type LikelyMatches } from './likely-matches.js';
 
@@ -28,7 +28,8 @@ const MIN_LIFT = 5;
 
 /**
  * For every two fields compared alike (same scorer, same transforms, not
- * `exact`), the likely matches of the probe judged **without** those two
+ * `exact` nor a scorer that learns from its column, each column compared
+ * once), the likely matches of the probe judged **without** those two
  * columns (so a transposed pair, which disagrees on both as written, is
  * not lost from the probe) are read both ways. A pair is transposed when
  * it agrees crossed (both crossed similarities ≥ 0.9) and crossed beats
@@ -38,7 +39,7 @@ const MIN_LIFT = 5;
  * times the chance rate (counted as at least one). Label-free.
  *
  * @example
- * swapEvidence(sample, fields, probe, likely); // [{ columns: ['first_name', 'surname'], pairs: 812, crossed: 61, chance: 0, declared: true }]
+ * swapEvidence(sample, fields, probe); // [{ columns: ['first_name', 'surname'], pairs: 812, crossed: 61, chance: 0, declared: true }]
  */
 export function swapEvidence(store: ColumnStore, fields: readonly ScoredField[], probe: LikelyMatches): SwapEvidence[] {
   const out: SwapEvidence[] = [];
@@ -47,7 +48,9 @@ export function swapEvidence(store: ColumnStore, fields: readonly ScoredField[],
     for (let j = i + 1; j < fields.length; j++) {
       const fi = fields[i];
       const fj = fields[j];
-      if (fi.scorer !== fj.scorer || fi.scorer === 'exact' || fi.field === fj.field) continue;
+      if (fi.scorer !== fj.scorer || fi.scorer === 'exact' || learnsFromColumn(fi.scorer) || fi.field === fj.field) continue;
+      // A column compared twice (a listing's words and its code) would make the swap ambiguous, and the configuration invalid.
+      if (fields.filter((f) => f.field === fi.field || f.field === fj.field).length !== 2) continue;
       if (fi.transforms.join('\u0000') !== fj.transforms.join('\u0000')) continue;
       const ci = probe.columns.indexOf(fi.field);
       const cj = probe.columns.indexOf(fj.field);

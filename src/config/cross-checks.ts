@@ -1,6 +1,7 @@
 /** Rules that relate several keys of a configuration (names, bands, levels), checked after the schema. */
 import type { Issue } from '../errors/registry.js';
 import type { ConfigInput } from './schema.js';
+import { learnsFromColumn } from '../engine/scorers/registry.js';
 
 /**
  * Every rule the schema cannot express key by key: unique matchkey names,
@@ -132,10 +133,15 @@ function swapPairs(input: ConfigInput): Issue[] {
       if (problems.length === 0) {
         const [a, b] = [entries[0][0], entries[1][0]];
         if (a.scorer !== b.scorer) problems.push(`the two fields must share a scorer to be compared crossed, got ${a.scorer} and ${b.scorer}`);
+        else if (learnsFromColumn(a.scorer)) problems.push(`${a.scorer} learns from each column's own values, so its number for two values would depend on which column's scorer compared them; use a scorer that compares the values alone`);
         const ta = JSON.stringify(a.transforms ?? []);
         const tb = JSON.stringify(b.transforms ?? []);
         if (ta !== tb) problems.push(`the two fields must share transforms to be compared crossed, got ${ta} and ${tb}`);
       }
+      // Negative evidence reads the pair as written: it would penalise the very pairs the swap reads crossed.
+      (mk.negative_evidence ?? []).forEach((ne, j) => {
+        if (pair.includes(ne.field)) problems.push(`"${ne.field}" is also negative evidence (negative_evidence[${j}]), which judges it as written and would penalise exactly the transposed pairs`);
+      });
       for (const message of problems) issues.push({ path, message });
       pair.forEach((column) => crossed.set(column, crossed.get(column) ?? k));
     });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import { Piscina } from 'piscina';
 import { workerFile } from './worker-bundle.js';
 import type * as WorkerTasks from '../../workers/engine-worker.js';
-import { threadOptions } from './thread-options.js';
+import { processThreadArgv } from './thread-options.js';
 
 /**
  * The names of the worker tasks (the exports of `workers/engine-worker.ts`).
@@ -25,8 +25,8 @@ type TaskOutput<K extends TaskName> = Awaited<ReturnType<(typeof WorkerTasks)[K]
  * await pool.close();
  */
 /**
- * The pool threads' Node flags: the parent's that a thread takes (heap sizes
- * become resource limits, `threadOptions`), plus require(esm) turned off
+ * The pool threads' Node flags: the parent's that a thread takes
+ * (`processThreadArgv`), plus require(esm) turned off
  * where Node has it. Piscina loads the worker file with require() first and
  * falls back to import(); on Node 20.19+ require() of our ES module succeeds
  * through a synchronous instantiation that aborts the whole process (V8
@@ -35,10 +35,10 @@ type TaskOutput<K extends TaskName> = Awaited<ReturnType<(typeof WorkerTasks)[K]
  * fails on its input at once. With the flag, require() throws and the
  * thread takes the import() path, which a termination interrupts cleanly.
  */
-const THREAD = threadOptions(process.execArgv);
-const WORKER_EXEC_ARGV = process.allowedNodeEnvironmentFlags.has('--experimental-require-module')
-  ? [...THREAD.execArgv, '--no-experimental-require-module']
-  : THREAD.execArgv;
+function workerExecArgv(): string[] {
+  const argv = processThreadArgv();
+  return process.allowedNodeEnvironmentFlags.has('--experimental-require-module') ? [...argv, '--no-experimental-require-module'] : argv;
+}
 
 export class WorkerPool {
   readonly size: number;
@@ -92,8 +92,7 @@ function piscinaRunner(size: number, niceness: number): TaskRunner {
     // Every task is CPU-bound; queueing more per thread only adds latency.
     concurrentTasksPerWorker: 1,
     workerData: { niceness },
-    execArgv: WORKER_EXEC_ARGV,
-    resourceLimits: THREAD.resourceLimits,
+    execArgv: workerExecArgv(),
   });
   return {
     run: (name, input, transfer) => piscina.run(input, { name, transferList: transfer }),

@@ -2,6 +2,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ColumnStore } from '../../src/data/column-store.js';
+import type { ScoredField } from '../../src/config/types.js';
+import type { LikelyMatches } from '../../src/autoconfig/likely-matches.js';
+import { swapEvidence } from '../../src/autoconfig/swapped-columns.js';
 import { control } from './controller-run.js';
 import { rng, word } from './fixtures.js';
 
@@ -48,4 +51,32 @@ test('the same registry with every copy written the right way round: nothing is 
   assert.equal(evidence.declared, false);
   assert.equal(evidence.crossed, 0);
   assert.deepEqual(telemetry.committed_matchkeys?.[0].swaps ?? [], []);
+});
+
+test('swapEvidence passes over a column compared twice and a scorer that learns from its column: crossing either would be ambiguous or asymmetric', () => {
+  const rows: (string | null)[][] = [];
+  const r = rng(3);
+  for (let i = 0; i < 40; i++) {
+    const [first, last, town, dob] = [word(r, 6), word(r, 7), word(r, 8), `19${10 + i}`];
+    rows.push([first, last, town, dob], i % 2 === 0 ? [last, first, town, dob] : [first, last, town, dob]);
+  }
+  const store = ColumnStore.fromRows(['first', 'last', 'town', 'dob'], rows);
+  // Every pair agrees on town and date; judged without the two names, each is a likely match.
+  const probe: LikelyMatches = {
+    columns: ['first', 'last', 'town', 'dob'],
+    weights: [1, 1, 1, 1],
+    a: Int32Array.from({ length: 40 }, (_, i) => 2 * i),
+    b: Int32Array.from({ length: 40 }, (_, i) => 2 * i + 1),
+    sims: Float32Array.from(rows.flatMap((_, k) => (k % 2 === 0 ? [1, 1, 1, 1] : []))),
+    foundBy: new Uint32Array(40),
+    threshold: 0.8,
+  };
+  const field = (f: string, scorer: string): ScoredField => ({ field: f, scorer, weight: 1, transforms: ['lowercase'] });
+  const plain = swapEvidence(store, [field('first', 'jaro_winkler'), field('last', 'jaro_winkler'), field('town', 'jaro_winkler')], probe);
+  const names = plain.find((s) => s.columns.join() === 'first,last');
+  assert.deepEqual(names && { pairs: names.pairs, crossed: names.crossed, declared: names.declared }, { pairs: 40, crossed: 20, declared: true });
+  const twice = swapEvidence(store, [field('first', 'jaro_winkler'), field('first', 'exact'), field('last', 'jaro_winkler'), field('town', 'jaro_winkler')], probe);
+  assert.equal(twice.some((s) => s.columns.includes('first')), false);
+  const tfidf = swapEvidence(store, [field('first', 'tfidf_cosine'), field('last', 'tfidf_cosine'), field('town', 'jaro_winkler')], probe);
+  assert.deepEqual(tfidf, []);
 });

@@ -51,3 +51,18 @@ test('swaps belongs to weighted matchkeys, and never names an excluded column', 
   const excluded = weighted('swaps: [[first_name, surname]]', 'exclude_columns: [surname]\n');
   assert.match(issueAt(rejectionIssues(excluded), 'matchkeys[0].swaps[0][1]').message, /exclude_columns/);
 });
+
+test('no more than three swaps, no scorer that learns from its column, no negative evidence on a crossed column', () => {
+  const four = `matchkeys:
+  - name: m
+    type: weighted
+    swaps: [[a, b], [c, d], [e, f], [g, h]]
+    fields:
+${'abcdefgh'.split('').map((c) => `      - {field: ${c}, scorer: jaro_winkler}`).join('\n')}
+`;
+  assert.match(issueAt(rejectionIssues(four), 'matchkeys[0].swaps').message, /at most 3 pairs/);
+  const tfidf = weighted('swaps: [[first_name, surname]]').replaceAll('scorer: jaro_winkler', 'scorer: tfidf_cosine');
+  assert.match(issueAt(rejectionIssues(tfidf), 'matchkeys[0].swaps[0]').message, /tfidf_cosine learns from each column/);
+  const negative = weighted('swaps: [[first_name, surname]]') + '    negative_evidence:\n      - {field: surname, scorer: exact}\n';
+  assert.match(issueAt(rejectionIssues(negative), 'matchkeys[0].swaps[0]').message, /"surname" is also negative evidence/);
+});

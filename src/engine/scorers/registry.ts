@@ -98,6 +98,18 @@ export function checkScorer(spec: string): string | null {
 }
 
 /**
+ * Whether a (valid) scorer spec learns statistics from its column, so that
+ * two columns cannot be compared crossed with it (see `ScorerDefinition.learnsFromColumn`).
+ *
+ * @example
+ * learnsFromColumn('tfidf_cosine'); // true
+ * learnsFromColumn('jaro_winkler'); // false
+ */
+export function learnsFromColumn(spec: string): boolean {
+  return BY_NAME.get(parseSpec(spec).name)?.learnsFromColumn === true;
+}
+
+/**
  * A scorer bound to a prepared field (`dict`), or to no data (`null`: only
  * `values()` works, and `tfidf_cosine` uses IDF = 1).
  *

@@ -136,5 +136,6 @@ export const tfidfCosineScorer: ScorerDefinition = {
   name: 'tfidf_cosine',
   description: 'cosine of token TF-IDF vectors (tokens: lower-cased letter/digit runs; IDF = ln((1+N)/(1+df)) + 1 from the loaded column)',
   checkArgs: noArguments('tfidf_cosine'),
+  learnsFromColumn: true,
   create: (_args, dict) => tfidfBound(dict),
 };

@@ -42,5 +42,11 @@ export interface ScorerDefinition {
   description: string;
   /** Validates args; returns an error message or null. */
   checkArgs(args: string[]): string | null;
+  /**
+   * True when the scorer learns statistics from the column it is bound to
+   * (`tfidf_cosine`'s IDF): its number for two values then depends on which
+   * column's scorer compares them, so it cannot compare two columns crossed.
+   */
+  learnsFromColumn?: boolean;
   create(args: string[], dict: FieldDictionary | null): BoundScorer;
 }

@@ -31,7 +31,7 @@ const IDLE_WINDOWS = 16;
  * read instead of a string comparison. A slot holds one pair and is
  * overwritten on collision, so memory stays fixed and a hit is exact: the key
  * is checked, and the stored number is the scorer's own result, bit for bit.
- * `values`, `codesId` and `rangeId` pass through unchanged. When too few calls hit
+ * `values` and `codesId` pass through unchanged (crossed comparisons of swapped columns call the scorer itself: their pairs of ids span two dictionaries). When too few calls hit
  * (see `MIN_HIT_RATE`) it calls the scorer directly for a while, which
  * changes the time, never the result. `slotBits` is for tests,
  * which make collisions frequent with a tiny table.
@@ -82,6 +82,5 @@ export function cacheComparisons(scorer: BoundScorer, slotBits = SLOT_BITS): Bou
     values: scorer.values.bind(scorer),
   };
   if (scorer.codesId !== undefined) cached.codesId = scorer.codesId.bind(scorer);
-  if (scorer.rangeId !== undefined) cached.rangeId = scorer.rangeId.bind(scorer);
   return cached;
 }

@@ -6,7 +6,8 @@ import { weightedMean } from './matchkey-math.js';
  * A weighted matchkey's declared swaps, by field index: pair `k` crosses
  * fields `left[k]` and `right[k]`, each crossed comparison weighing
  * `weight[k]` (the mean of the two fields' weights, so the score of a pair
- * does not depend on which record is called a).
+ * does not depend on which record is called a, up to the last bit of the
+ * sum when the two fields are not adjacent).
  *
  * @example
  * const swaps: SwapLayout = { left: Int32Array.of(0), right: Int32Array.of(1), weight: Float64Array.of(0.73) };

@@ -1,21 +1,15 @@
-/** Threads start with the parent's flags they accept and its heap sizes as resource limits: `node --max-old-space-size=… kindred …` runs instead of crashing at its first pool. */
+/** Threads start with the parent's flags they accept: `node --max-old-space-size=… kindred …` runs instead of crashing at its first pool. */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { threadOptions } from '../../../src/engine/thread-options.js';
+import { threadArgv } from '../../../src/engine/thread-options.js';
 import { REPO_ROOT } from '../../../bench/lib/repo-paths.js';
 
-test('heap sizes become resource limits, flags a thread refuses stay with the main thread, the rest pass through', () => {
-  assert.deepEqual(threadOptions(['--max-old-space-size=8192', '--enable-source-maps']), {
-    execArgv: ['--enable-source-maps'],
-    resourceLimits: { maxOldGenerationSizeMb: 8192 },
-  });
-  assert.deepEqual(threadOptions(['--max_semi_space_size=16', '--expose-gc', '--stack-size=2000']), {
-    execArgv: [],
-    resourceLimits: { maxYoungGenerationSizeMb: 48 },
-  });
-  assert.deepEqual(threadOptions([]), { execArgv: [], resourceLimits: {} });
+test('flags a thread refuses (V8 flags) stay with the main thread; the rest pass through', () => {
+  assert.deepEqual(threadArgv(['--max-old-space-size=8192', '--enable-source-maps']), ['--enable-source-maps']);
+  assert.deepEqual(threadArgv(['--max_semi_space_size=16', '--expose-gc', '--stack-size=2000']), []);
+  assert.deepEqual(threadArgv([]), []);
 });
 
 test('a flag and its value stand or fall together; all are asked about at once first', () => {
@@ -24,12 +18,10 @@ test('a flag and its value stand or fall together; all are asked about at once f
     asked.push([...flags]);
     return !flags.includes('--refused');
   };
-  const out = threadOptions(['--import', 'loader.js', '--refused', '--conditions', 'dev', '--max-old-space-size=512'], accepts);
-  assert.deepEqual(out.execArgv, ['--import', 'loader.js', '--conditions', 'dev']);
-  assert.deepEqual(out.resourceLimits, { maxOldGenerationSizeMb: 512 });
+  assert.deepEqual(threadArgv(['--import', 'loader.js', '--refused', '--conditions', 'dev'], accepts), ['--import', 'loader.js', '--conditions', 'dev']);
   assert.deepEqual(asked[0], ['--import', 'loader.js', '--refused', '--conditions', 'dev']);
   assert.deepEqual(asked.slice(1), [['--import', 'loader.js'], ['--refused'], ['--conditions', 'dev']]);
-  assert.deepEqual(threadOptions(['--a', '--b'], accepts), { execArgv: ['--a', '--b'], resourceLimits: {} });
+  assert.deepEqual(threadArgv(['--a', '--b'], accepts), ['--a', '--b']);
 });
 
 test('kindred dedupe under node --max-old-space-size and --expose-gc runs, zero-config controller thread included', () => {
