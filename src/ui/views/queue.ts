@@ -234,18 +234,20 @@ function pairCard(item: ReviewItem, explanation: ExplainResponse | null): HTMLEl
           'tbody',
           {},
           fields.map((field) => {
+            const fs = scores.get(field) ?? [];
+            // A field the matchkey read crossed (swaps) is set beside the column of B it was compared with.
+            const crossed = fs.find((f) => f.compared_with !== undefined)?.compared_with;
             const a = cellText(item.record_a[field]);
-            const b = cellText(item.record_b[field]);
+            const b = cellText(item.record_b[crossed ?? field]);
             const same = a === b;
             const masks = same ? null : diffMasks(a, b);
-            const fs = scores.get(field) ?? [];
             return h(
               'tr',
               { class: same ? 'same' : 'differs' },
               h('th', { scope: 'row' }, field),
               h('td', {}, masks === null ? a : highlighted(a, masks.a)),
-              h('td', {}, masks === null ? b : highlighted(b, masks.b)),
-              h('td', { class: 'num' }, fs.map((f) => h('span', { class: 'field-score' }, formatScore(f.score), h('small', {}, ` ${f.scorer} ×${f.weight}${f.compared_with === undefined ? '' : ` against ${f.compared_with} of B`}`)))),
+              h('td', {}, masks === null ? b : highlighted(b, masks.b), crossed === undefined ? null : h('small', {}, ` (${crossed})`)),
+              h('td', { class: 'num' }, fs.map((f) => h('span', { class: 'field-score' }, formatScore(f.score), h('small', {}, ` ${f.scorer} ×${f.weight}${f.compared_with === undefined ? '' : ` against B's ${f.compared_with}`}`)))),
             );
           }),
         ),
