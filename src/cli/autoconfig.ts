@@ -47,6 +47,21 @@ export function recallLine(telemetry: Telemetry): string {
   return `blocking keeps together an estimated ${(b.estimated_recall * 100).toFixed(1)}% of ${groupDigits(b.likely_matches ?? 0)} likely matches`;
 }
 
+/**
+ * The columns the committed matchkey reads crossed, with the evidence, for
+ * the log and the YAML's header comment; null when none.
+ *
+ * @example
+ * swapsLine(telemetry); // 'first_name and surname also read crossed: 123 of 713 likely matches transposed (0 of as many unrelated pairs)'
+ */
+export function swapsLine(telemetry: Telemetry): string | null {
+  const crossed = new Set((telemetry.committed_matchkeys ?? []).flatMap((m) => (m.swaps ?? []).map((p) => p.join('\u0000'))));
+  const parts = (telemetry.swapped_columns ?? [])
+    .filter((s) => crossed.has(s.columns.join('\u0000')))
+    .map((s) => `${s.columns.join(' and ')} also read crossed: ${groupDigits(s.crossed ?? 0)} of ${groupDigits(s.pairs ?? 0)} likely matches transposed (${groupDigits(s.chance ?? 0)} of as many unrelated pairs)`);
+  return parts.length === 0 ? null : parts.join('; ');
+}
+
 /** Runs the command; returns the exit code. */
 export async function autoconfigCommand(argv: string[]): Promise<number> {
   const { values } = parseCommandArgs('autoconfig', argv, {
@@ -95,7 +110,9 @@ export async function autoconfigCommand(argv: string[]): Promise<number> {
     const alignment = ingest.alignment;
     const columns: Record<string, string | null> =
       alignment === null ? {} : Object.fromEntries([...alignment.pairs.map((p) => [p.second, p.first] as const), ...alignment.second_only.map((s) => [s, null] as const)]);
-    const yaml = configToYaml({ ...config, columns }, { comment: `committed by kindred autoconfig (${telemetry.health}, ${telemetry.stop_reason}); ${recall}` });
+    const swaps = swapsLine(telemetry);
+    if (swaps !== null) progress.log(`autoconfig: ${swaps}`);
+    const yaml = configToYaml({ ...config, columns }, { comment: `committed by kindred autoconfig (${telemetry.health}, ${telemetry.stop_reason}); ${recall}${swaps === null ? '' : `; ${swaps}`}` });
     if (out !== undefined) {
       const fd = openOutputFile('autoconfig', '--out', out);
       try {
