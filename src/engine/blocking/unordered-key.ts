@@ -1,5 +1,6 @@
 /** Worker task and helpers of an unordered blocking key: two fields read as a set, keyed on (the smaller, the larger) of a row's two values. */
 import type { FieldHandle } from '../fields/field-dictionary.js';
+import { compareCodePoints } from '../transforms/code-point-order.js';
 
 /**
  * Input of {@link unorderedKey}: the prepared fields of the key's two fields, in key order.
@@ -120,26 +121,6 @@ function unorderedFieldKey(a: string, b: string): string {
 export function unorderedPair(a: string | null, b: string | null): [string, string] | null {
   if (a === null || b === null || a === '' || b === '') return null;
   return compareCodePoints(a, b) <= 0 ? [a, b] : [b, a];
-}
-
-/**
- * Code-point order of two strings (JS `<` compares UTF-16 code units, which
- * puts an astral character before U+E000..U+FFFF).
- *
- * @example
- * compareCodePoints('\u{1F600}', '\uFFFD') > 0; // true
- */
-export function compareCodePoints(a: string, b: string): number {
-  let i = 0;
-  let j = 0;
-  while (i < a.length && j < b.length) {
-    const x = a.codePointAt(i) as number;
-    const y = b.codePointAt(j) as number;
-    if (x !== y) return x - y;
-    i += x > 0xffff ? 2 : 1;
-    j += y > 0xffff ? 2 : 1;
-  }
-  return (i < a.length ? 1 : 0) - (j < b.length ? 1 : 0);
 }
 
 /** Code-point order of two runs of code points (a proper prefix sorts first). */
