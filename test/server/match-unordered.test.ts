@@ -1,7 +1,7 @@
 /** /match, /match/batch and POST /records over an unordered blocking key: a record with first name and surname transposed finds (and joins) its partner through that pass alone. */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { arr, call, obj, startTestServer, type TestServer } from './server-harness.js';
@@ -78,4 +78,21 @@ test('an added transposed record joins its partner, and a second added one meets
   const second = await call(t.server.url, 'POST', '/records', { first_name: 'QUINN', surname: 'zed', dob: '2001-01-01' });
   assert.equal(second.status, 201);
   assert.equal(obj(second.body).cluster_id, obj(first.body).cluster_id);
+});
+
+test('GET /suggest splits an oversized unordered block by a secondary key instead of adding a third field', async () => {
+  const small = path.join(dir, 'small-blocks.yaml');
+  writeFileSync(small, `${readFileSync(yaml, 'utf8')}  max_block_size: 2\n`);
+  const file = path.join(dir, 'crowded.csv');
+  writeFileSync(file, ['first_name,surname,dob', 'Robert,Allen,1', 'Allen,Robert,2', 'Robert,Allen,3', 'Mary,Jones,4'].join('\n') + '\n');
+  const s = await startTestServer({ file, config: small });
+  try {
+    const list = arr(obj((await call(s.server.url, 'GET', '/suggest')).body).suggestions).filter((x) => x.kind === 'blocking');
+    assert.deepEqual(
+      list.map((x) => [x.target, x.current, x.proposed]),
+      [['blocking.keys[0].split_by', [], ['dob']]],
+    );
+  } finally {
+    await s.stop();
+  }
 });
