@@ -32,36 +32,38 @@ export function unorderedKey(task: UnorderedKeyTask): [FieldHandle, FieldHandle]
   const offsetsA = new Int32Array(a.offsets);
   const codesB = new Uint32Array(b.codes);
   const offsetsB = new Int32Array(b.offsets);
-  // Every distinct value of either field, as (field, id), sorted by value then deduplicated.
-  const entries: Array<{ codes: Uint32Array; start: number; end: number; field: 0 | 1; id: number }> = [];
-  for (let v = 0; v < a.count; v++) entries.push({ codes: codesA, start: offsetsA[v], end: offsetsA[v + 1], field: 0, id: v });
-  for (let v = 0; v < b.count; v++) entries.push({ codes: codesB, start: offsetsB[v], end: offsetsB[v + 1], field: 1, id: v });
-  entries.sort((x, y) => compareRuns(x.codes, x.start, x.end, y.codes, y.start, y.end));
-  const rankA = new Int32Array(a.count);
-  const rankB = new Int32Array(b.count);
-  const distinct: number[] = [];
+  // Every distinct value of either field, as an entry (A's value v is entry v, B's is entry a.count + v), sorted by value then deduplicated.
+  const codesOf = (e: number): Uint32Array => (e < a.count ? codesA : codesB);
+  const startOf = (e: number): number => (e < a.count ? offsetsA[e] : offsetsB[e - a.count]);
+  const endOf = (e: number): number => (e < a.count ? offsetsA[e + 1] : offsetsB[e - a.count + 1]);
+  const compare = (x: number, y: number): number => compareRuns(codesOf(x), startOf(x), endOf(x), codesOf(y), startOf(y), endOf(y));
+  const entries = new Int32Array(a.count + b.count);
+  for (let e = 0; e < entries.length; e++) entries[e] = e;
+  entries.sort(compare);
+  // rank[e]: the entry's id in the union; distinct[v]: an entry holding union value v.
+  const rank = new Int32Array(entries.length);
+  const distinct = new Int32Array(entries.length);
+  let count = 0;
   let total = 0;
   for (let i = 0; i < entries.length; i++) {
     const e = entries[i];
-    const prev = entries[i - 1];
-    if (i === 0 || compareRuns(prev.codes, prev.start, prev.end, e.codes, e.start, e.end) !== 0) {
-      distinct.push(i);
-      total += e.end - e.start;
+    if (i === 0 || compare(entries[i - 1], e) !== 0) {
+      distinct[count++] = e;
+      total += endOf(e) - startOf(e);
     }
-    (e.field === 0 ? rankA : rankB)[e.id] = distinct.length - 1;
+    rank[e] = count - 1;
   }
-  const count = distinct.length;
   const codes = new SharedArrayBuffer(4 * Math.max(1, total));
   const offsets = new SharedArrayBuffer(4 * (count + 1));
   const c = new Uint32Array(codes);
   const o = new Int32Array(offsets);
   let pos = 0;
-  distinct.forEach((i, v) => {
-    const e = entries[i];
+  for (let v = 0; v < count; v++) {
+    const e = distinct[v];
     o[v] = pos;
-    c.set(e.codes.subarray(e.start, e.end), pos);
-    pos += e.end - e.start;
-  });
+    c.set(codesOf(e).subarray(startOf(e), endOf(e)), pos);
+    pos += endOf(e) - startOf(e);
+  }
   o[count] = pos;
   const idsA = new Int32Array(a.ids);
   const idsB = new Int32Array(b.ids);
@@ -81,8 +83,8 @@ export function unorderedKey(task: UnorderedKeyTask): [FieldHandle, FieldHandle]
       hi[r] = -1;
       continue;
     }
-    const rx = rankA[x];
-    const ry = rankB[y];
+    const rx = rank[x];
+    const ry = rank[a.count + y];
     lo[r] = rx < ry ? rx : ry;
     hi[r] = rx < ry ? ry : rx;
     nLo[lo[r]]++;
