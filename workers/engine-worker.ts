@@ -12,6 +12,7 @@ export { prepareColumn } from '../src/engine/fields/prepare-column.js';
 export { buildPass } from '../src/engine/blocking/block-pass.js';
 export { buildWindowPass } from '../src/engine/blocking/window-pass.js';
 export { buildPassKeyTable } from '../src/engine/blocking/key-table.js';
+export { unorderedKey } from '../src/engine/blocking/unordered-key.js';
 export { scorePairs, matchBatch } from '../src/engine/scoring/score-task.js';
 export { scoreQueue } from '../src/engine/scoring/score-queue.js';
 export { scoreChanges } from '../src/engine/scoring/change-task.js';

@@ -6,7 +6,7 @@ import { learnsFromColumn } from '../engine/scorers/registry.js';
 /**
  * Every rule the schema cannot express key by key: unique matchkey names,
  * `review.lo ≤ review.hi`, one key for `static` blocking, block splitting
- * only where there are blocks to split, `levels` agreeing with
+ * only where there are blocks to split, unordered keys of two fields, `levels` agreeing with
  * `level_thresholds`, and no matching on an excluded column.
  *
  * @example
@@ -18,6 +18,7 @@ export function checkConfigRelations(input: ConfigInput): Issue[] {
     ...reviewBand(input),
     ...staticBlocking(input),
     ...blockSplitting(input),
+    ...unorderedKeys(input),
     ...levelCounts(input),
     ...swapPairs(input),
     ...excludedButUsed(input),
@@ -81,6 +82,20 @@ function blockSplitting(input: ConfigInput): Issue[] {
       }
     });
   }
+  return issues;
+}
+
+/** An unordered key reads its two values as a set: it needs exactly two fields. */
+function unorderedKeys(input: ConfigInput): Issue[] {
+  const issues: Issue[] = [];
+  (input.blocking?.keys ?? []).forEach((key, k) => {
+    if (key.unordered === true && key.fields.length !== 2) {
+      issues.push({
+        path: `blocking.keys[${k}].unordered`,
+        message: `an unordered key pairs two fields (its two values are compared as a set), got ${key.fields.length} field${key.fields.length === 1 ? '' : 's'}`,
+      });
+    }
+  });
   return issues;
 }
 

@@ -147,6 +147,7 @@ function normalizeBlocking(b: NonNullable<ConfigInput['blocking']> | null, match
   const split = b?.split_oversized ?? CONFIG_DEFAULTS.blocking.split_oversized;
   const keys = (b?.keys ?? []).map((key) => {
     const out: BlockingKey = { fields: key.fields.map((f) => fieldRef(f, key.transforms ?? [])) };
+    if (key.unordered === true) out.unordered = true;
     if (!split) return out;
     const splitBy = key.split_by !== undefined ? key.split_by.map((f) => fieldRef(f)) : secondaryKey(matchkeys, out);
     if (splitBy.length > 0) out.split_by = splitBy;

@@ -165,8 +165,9 @@ const blockingKey = strictMapping(
     fields: listOf(fieldRef(), 'columns', { nonEmpty: 'field' }),
     transforms: v.optional(transformList()),
     split_by: v.optional(listOf(fieldRef(), 'columns', { nonEmpty: 'field' })),
+    unordered: v.optional(yesNo()),
   },
-  'a blocking key mapping {fields, transforms, split_by}',
+  'a blocking key mapping {fields, transforms, split_by, unordered}',
 );
 
 const blocking = strictMapping(

@@ -21,7 +21,7 @@ export function configToInputForm(config: Config): PlainMapping {
   const b = config.blocking;
   out.blocking = {
     strategy: b.strategy,
-    keys: b.keys.map((key) => blockingKeyForm(key.fields, key.split_by)),
+    keys: b.keys.map((key) => blockingKeyForm(key.fields, key.split_by, key.unordered === true)),
     window: b.window,
     max_block_size: b.max_block_size,
     split_oversized: b.split_oversized,
@@ -92,7 +92,7 @@ function negativeEvidenceForm(ne: NegativeEvidence): PlainMapping {
  * A blocking key; transforms shared by every field (of a multi-field key) are
  * written once at key level, which loads back to the same per-field chains.
  */
-function blockingKeyForm(fields: readonly FieldRef[], splitBy: readonly FieldRef[] | undefined): PlainMapping {
+function blockingKeyForm(fields: readonly FieldRef[], splitBy: readonly FieldRef[] | undefined, unordered: boolean): PlainMapping {
   const shared = fields.length > 1 ? commonPrefix(fields.map((f) => f.transforms)) : [];
   const out: PlainMapping = {
     fields: fields.map((f) => bareOrMapping({ field: f.field, transforms: f.transforms.slice(shared.length) })),
@@ -100,6 +100,7 @@ function blockingKeyForm(fields: readonly FieldRef[], splitBy: readonly FieldRef
   withTransforms(out, shared);
   // The key's transforms do not apply to split_by, so its fields are written with their whole chains.
   if (splitBy !== undefined && splitBy.length > 0) out.split_by = splitBy.map(bareOrMapping);
+  if (unordered) out.unordered = true;
   return out;
 }
 

@@ -92,6 +92,13 @@ export interface BlockingKey {
    * secondary key exists (written or the default, `secondaryKey`).
    */
   split_by?: FieldRef[];
+  /**
+   * A two-field key read as an unordered pair: rows share a block when their
+   * two values agree as a set (the key is the smaller, then the larger, of
+   * the two in code-point order), so a transposed record meets its partner.
+   * Present, in normalised configurations, only when true.
+   */
+  unordered?: boolean;
 }
 
 export interface BlockingConfig {

@@ -114,11 +114,12 @@ export function passSpecs(config: Config): PassSpec[] {
     label: `blocking.keys[${i}]`,
     fields: k.fields,
     origin: 'blocking' as const,
+    unordered: k.unordered === true,
     window,
     splitBy: blocking.split_oversized && window === null ? k.split_by ?? secondaryKey(config.matchkeys, k) : [],
   }));
   for (const mk of config.matchkeys) {
-    if (mk.type === 'exact') specs.push({ label: `matchkeys[${mk.name}]`, fields: mk.fields, origin: 'exact_matchkey', window: null, splitBy: [] });
+    if (mk.type === 'exact') specs.push({ label: `matchkeys[${mk.name}]`, fields: mk.fields, origin: 'exact_matchkey', unordered: false, window: null, splitBy: [] });
   }
   return specs;
 }

@@ -23,11 +23,16 @@ export interface PlanColumn {
  * the rows present on every column, sorted by them (code-point order, field
  * by field, ties by record id), are paired when fewer than `window`
  * positions apart.
+ *
+ * An unordered pass (`unordered` set) is keyed on two derived columns, the
+ * least and the greatest of its two prepared columns (null when either is
+ * null): `columns` names those, `unordered.of` the prepared columns they are made from.
  */
 export interface PlanPass {
   label: string;
   columns: string[];
   window: number | null;
+  unordered: { of: [string, string] } | null;
 }
 
 /**
@@ -165,11 +170,12 @@ export function planSql(config: Config, models: Readonly<Record<string, unknown>
     return c.name;
   };
 
-  const passes = passSpecs(config).map((spec) => ({
-    label: spec.label,
-    columns: spec.fields.map((f, j) => column(f, `${spec.label}.fields[${j}]`)),
-    window: spec.window,
-  }));
+  const passes: PlanPass[] = passSpecs(config).map((spec, i) => {
+    const columns = spec.fields.map((f, j) => column(f, `${spec.label}.fields[${j}]`));
+    if (!spec.unordered) return { label: spec.label, columns, window: spec.window, unordered: null };
+    const [a, b] = columns;
+    return { label: spec.label, columns: [`u${i}_least`, `u${i}_greatest`], window: spec.window, unordered: { of: [a, b] } };
+  });
 
   const matchkeys: PlanMatchkey[] = config.matchkeys.map((mk, k) => {
     const at = `matchkeys[${k}] (${mk.name})`;

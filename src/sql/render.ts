@@ -90,6 +90,14 @@ function recordsSelect(plan: SqlPlan, d: Dialect, opts: RenderOptions): string {
     });
     sql = `SELECT row_id${cols.map((c) => `,\n  ${c}`).join('')}\nFROM (\n${indent(sql)}\n) AS step${level + 1}`;
   }
+  // Unordered passes: each row's two key values, smaller first (code-point order: every dialect compares strings so), null when either is missing.
+  const unordered = plan.passes.flatMap((p) => {
+    if (p.unordered === null) return [];
+    const [a, b] = p.unordered.of;
+    const missing = `${a} IS NULL OR ${b} IS NULL`;
+    return [`CASE WHEN ${missing} THEN NULL ELSE ${d.least(a, b)} END AS ${p.columns[0]}`, `CASE WHEN ${missing} THEN NULL ELSE ${d.greatest(a, b)} END AS ${p.columns[1]}`];
+  });
+  if (unordered.length > 0) sql = `SELECT keyed.*${unordered.map((u) => `,\n  ${u}`).join('')}\nFROM (\n${indent(sql)}\n) AS keyed`;
   // Whether each value a built-in scorer compares is ASCII, once per row instead of twice per pair.
   const asciiColumns = [...new Set(plan.comparisons.filter((c) => d.builtinScorer(c.scorer, 'a', 'b') !== null).flatMap((c) => [c.column, c.right]))];
   // oversized: skip — a row of a block over the limit is not blocked by that pass (nor counted as found by it).

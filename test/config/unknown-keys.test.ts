@@ -34,7 +34,7 @@ test('an unknown key in a blocking key, and in a blocking key field, is reported
     - fields: [{field: name, transfroms: [lowercase]}]
 `;
   const issues = rejectionIssues(text);
-  assert.equal(issueAt(issues, 'blocking.keys[0].transform').message, 'unknown key "transform"; expected one of: fields, transforms, split_by');
+  assert.equal(issueAt(issues, 'blocking.keys[0].transform').message, 'unknown key "transform"; expected one of: fields, transforms, split_by, unordered');
   assert.equal(issueAt(issues, 'blocking.keys[1].fields[0].transfroms').message, 'unknown key "transfroms"; expected one of: field, transforms');
   assert.equal(issues.length, 2);
 });

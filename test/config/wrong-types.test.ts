@@ -73,7 +73,7 @@ test('blocking settings have the right types and ranges', () => {
   assert.equal(issueAt(issues, 'blocking.window').message, 'expected a whole number of at least 2, got 2.5');
   assert.equal(issueAt(issues, 'blocking.max_block_size').message, 'expected a whole number of at least 2, got 1');
   assert.equal(issueAt(issues, 'blocking.oversized').message, 'expected score or skip, got "drop"');
-  assert.equal(issueAt(issues, 'blocking.keys[0]').message, 'expected a blocking key mapping {fields, transforms, split_by}, got "zip"');
+  assert.equal(issueAt(issues, 'blocking.keys[0]').message, 'expected a blocking key mapping {fields, transforms, split_by, unordered}, got "zip"');
   assert.equal(issues.length, 5);
 });
 

@@ -1,24 +1,31 @@
 /** The blocking index: per pass, rows grouped by key (or sorted, for sorted neighbourhood), used both to plan the initial run's pairs and to find /match candidates. */
 import type { FieldRef } from '../../config/types.js';
-import { fieldKey, stringToCodes, type FieldDictionary } from '../fields/field-dictionary.js';
+import { FieldDictionary, fieldKey, stringToCodes, type FieldHandle } from '../fields/field-dictionary.js';
+import { KindredError } from '../../errors/registry.js';
 import type { PreparedFields } from '../fields/prepared-fields.js';
 import { countedAll } from '../counted-tasks.js';
 import type { WorkerPool } from '../worker-pool.js';
 import type { PassHandle } from './block-pass.js';
 import { buildPassKeyTable, findKeyRows } from './key-table.js';
 import { pairLayout, type PairLayout } from './pair-layout.js';
+import { unorderedPair } from './unordered-key.js';
 import { ValueIndex, valueIndexOf } from './value-index.js';
 
 /**
  * One blocking pass: the fields of its key, how it pairs rows, and where it came from.
  *
  * @example
- * const spec: PassSpec = { label: 'blocking.keys[0]', fields: [{ field: 'zip', transforms: [] }], origin: 'blocking', window: null, splitBy: [] };
+ * const spec: PassSpec = { label: 'blocking.keys[0]', fields: [{ field: 'zip', transforms: [] }], origin: 'blocking', unordered: false, window: null, splitBy: [] };
  */
 export interface PassSpec {
   label: string;
   fields: FieldRef[];
   origin: 'blocking' | 'exact_matchkey';
+  /**
+   * Two fields read as a set: the pass is keyed on (the smaller, the larger)
+   * of a row's two values, through the derived fields of unordered-key.ts.
+   */
+  unordered: boolean;
   /**
    * null: a block pass (rows with equal key tuples are paired). A number: a
    * sorted-neighbourhood pass with this window (rows sorted by key tuple are
@@ -71,7 +78,10 @@ export interface BuiltPass {
   keyIds: Int32Array[];
   /** Where the pass's candidate pairs lie, for planning, scoring and sampling. */
   layout: PairLayout;
+  /** The key fields: the prepared fields of `spec.fields`, or for an unordered pass its derived `[least, greatest]`. */
   dicts: FieldDictionary[];
+  /** The prepared fields of `spec.fields` (what a query record's values are read through). */
+  sourceDicts: FieldDictionary[];
   splitDicts: FieldDictionary[];
 }
 
@@ -97,7 +107,11 @@ export class BlockIndex {
    * `/match/batch`), with the same candidate lookup as the main thread.
    */
   static fromHandles(specs: PassSpec[], handles: PassHandle[], lookup: (ref: FieldRef) => FieldDictionary): BlockIndex {
-    const passes = handles.map((handle, p) => openPass(specs[p], handle, specs[p].fields.map(lookup), specs[p].splitBy.map(lookup)));
+    const passes = handles.map((handle, p) => {
+      const spec = specs[p];
+      const sources = spec.fields.map(lookup);
+      return openPass(spec, handle, spec.unordered ? derivedDicts(spec, handle) : sources, sources, spec.splitBy.map(lookup));
+    });
     return new BlockIndex(passes, []);
   }
 
@@ -107,7 +121,8 @@ export class BlockIndex {
     pool: WorkerPool,
     options: { maxBlockSize: number; skipOversized: boolean; onProgress?: (done: number, total: number) => void },
   ): Promise<BlockIndex> {
-    const dictsPerPass = specs.map((s) => s.fields.map((f) => fields.get(f)));
+    const sourcesPerPass = specs.map((s) => s.fields.map((f) => fields.get(f)));
+    const dictsPerPass = await keyDicts(specs, sourcesPerPass, pool);
     const splitPerPass = specs.map((s) => s.splitBy.map((f) => fields.get(f)));
     const handles = await countedAll(
       dictsPerPass.map((dicts, p) => {
@@ -127,15 +142,18 @@ export class BlockIndex {
     const oversized: OversizedBlock[] = [];
     const passes = handles.map((handle, p) => {
       const spec = specs[p];
-      const keyFields = labelled(spec.fields, dictsPerPass[p]);
-      const splitFields = labelled([...spec.fields, ...spec.splitBy], [...dictsPerPass[p], ...splitPerPass[p]]);
+      if (spec.unordered) handle.keyFields = dictsPerPass[p].map((d) => d.handle);
+      const keyFields = spec.unordered ? dictsPerPass[p].map((dict) => ({ label: dict.column, dict })) : labelled(spec.fields, dictsPerPass[p]);
+      const splitFields = spec.unordered
+        ? [...keyFields, ...labelled(spec.splitBy, splitPerPass[p])]
+        : labelled([...spec.fields, ...spec.splitBy], [...dictsPerPass[p], ...splitPerPass[p]]);
       for (const o of handle.oversized) {
         const key: Record<string, string> = {};
         for (const f of o.subBlock ? splitFields : keyFields) key[f.label] = f.dict.rowValue(o.firstRow) ?? '';
         const entry: OversizedBlock = { pass: spec.label, key, size: o.size, action: o.action, sub_block: o.subBlock };
         if (o.split) {
           entry.split = {
-            by: splitFields.slice(spec.fields.length).map((f) => f.label),
+            by: splitFields.slice(keyFields.length).map((f) => f.label),
             sub_blocks: o.split.subBlocks,
             largest_sub_block: o.split.largest,
             rows_without_split_key: o.split.rowsWithoutKey,
@@ -143,7 +161,7 @@ export class BlockIndex {
         }
         oversized.push(entry);
       }
-      return openPass(spec, handle, dictsPerPass[p], splitPerPass[p]);
+      return openPass(spec, handle, dictsPerPass[p], sourcesPerPass[p], splitPerPass[p]);
     });
     return new BlockIndex(passes, oversized);
   }
@@ -179,7 +197,10 @@ export class BlockIndex {
     const passes = this.passes;
     // A run that is not served (tests, one-off use) gets its tables here, on first use.
     for (const pass of passes) if (pass.spec.window === null && pass.keyTable === null) setKeyTable(pass, buildPassKeyTable(keyTableTask(pass)));
-    const tuples = passes.map((pass) => (pass.keyTable === null ? null : idTuple(pass.spec.fields, pass.dicts, idOf)));
+    const tuples = passes.map((pass) => {
+      if (pass.keyTable === null) return null;
+      return pass.spec.unordered ? unorderedTuple(pass, valueOf) : idTuple(pass.spec.fields, pass.dicts, idOf);
+    });
     const rows = findKeyRows(
       passes.map((pass) => pass.keyTable),
       passes.map((pass) => pass.keyIds),
@@ -234,7 +255,8 @@ export class BlockIndex {
     if (this.keyFieldCache === null) {
       const fields = new Map<string, { ref: FieldRef; dict: FieldDictionary }>();
       for (const pass of this.passes) {
-        if (pass.spec.window !== null) continue;
+        // An unordered pass looks its sorted pair up itself (see unorderedTuple).
+        if (pass.spec.window !== null || pass.spec.unordered) continue;
         pass.dicts.forEach((dict, f) => fields.set(dict.key, { ref: pass.spec.fields[f], dict }));
       }
       const list = [...fields.values()];
@@ -311,7 +333,7 @@ function ascendingUnique(rows: number[]): Int32Array {
   return Int32Array.from(rows);
 }
 
-function openPass(spec: PassSpec, handle: PassHandle, dicts: FieldDictionary[], splitDicts: FieldDictionary[]): BuiltPass {
+function openPass(spec: PassSpec, handle: PassHandle, dicts: FieldDictionary[], sourceDicts: FieldDictionary[], splitDicts: FieldDictionary[]): BuiltPass {
   const starts = new Int32Array(handle.starts);
   return {
     spec,
@@ -324,8 +346,70 @@ function openPass(spec: PassSpec, handle: PassHandle, dicts: FieldDictionary[], 
     keyIds: dicts.map((d) => d.ids),
     layout: pairLayout(spec.window, starts, handle.groups, handle.rows),
     dicts,
+    sourceDicts,
     splitDicts,
   };
+}
+
+/**
+ * The key fields of each pass: its prepared fields, or for an unordered
+ * pass the derived `[least, greatest]` fields, made on the pool (one task
+ * per distinct pair of fields).
+ */
+async function keyDicts(specs: readonly PassSpec[], sources: readonly FieldDictionary[][], pool: WorkerPool): Promise<FieldDictionary[][]> {
+  const derived = new Map<string, Promise<FieldDictionary[]>>();
+  const out = specs.map(async (spec, p) => {
+    if (!spec.unordered) return sources[p];
+    const [a, b] = sources[p];
+    if (a === undefined || b === undefined || sources[p].length !== 2) {
+      throw new KindredError('internal', `${spec.label} is unordered but has ${sources[p].length} fields (it needs two)`);
+    }
+    const key = `${a.key}\u0000${b.key}`;
+    let made = derived.get(key);
+    if (made === undefined) {
+      made = pool.run('unorderedKey', { fields: [a.handle, b.handle] }).then((handles) => handles.map((h) => new FieldDictionary(h)));
+      derived.set(key, made);
+    }
+    return made;
+  });
+  return Promise.all(out);
+}
+
+/** The derived key fields an unordered pass's handle carries. */
+function derivedDicts(spec: PassSpec, handle: PassHandle): FieldDictionary[] {
+  const fields: FieldHandle[] | undefined = handle.keyFields;
+  if (fields === undefined || fields.length !== 2) throw new KindredError('internal', `${spec.label} is unordered but its handle carries no derived key fields`);
+  return fields.map((h) => new FieldDictionary(h));
+}
+
+/**
+ * A record's key values of a pass, in key order: its transformed values of
+ * the pass's fields, or for an unordered pass the smaller then the larger of
+ * its two; null when one is missing (the record is in no block or window of the pass).
+ */
+function passValues(pass: BuiltPass, valueOf: (ref: FieldRef, dict: FieldDictionary) => string | null): string[] | null {
+  const refs = pass.spec.fields;
+  if (pass.spec.unordered) return unorderedPair(valueOf(refs[0], pass.sourceDicts[0]), valueOf(refs[1], pass.sourceDicts[1]));
+  const values: string[] = [];
+  for (let f = 0; f < refs.length; f++) {
+    const v = valueOf(refs[f], pass.sourceDicts[f]);
+    if (v === null || v === '') return null;
+    values.push(v);
+  }
+  return values;
+}
+
+/**
+ * A record's key tuple in an unordered pass: the ids of its smaller and
+ * larger value among the pass's derived fields (one value space, so one
+ * table serves both), or null when a value is missing or held by no row.
+ */
+function unorderedTuple(pass: BuiltPass, valueOf: (ref: FieldRef, dict: FieldDictionary) => string | null): number[] | null {
+  const values = passValues(pass, valueOf);
+  if (values === null) return null;
+  const table = valueIndexOf(pass.dicts[0]);
+  const tuple = values.map((v) => table.idOf(v));
+  return tuple.some((id) => id < 0) ? null : tuple;
 }
 
 /** Report labels of key fields: the column name, or the full field key when a column appears twice. */
@@ -344,12 +428,9 @@ function windowCandidates(
   valueOf: (ref: FieldRef, dict: FieldDictionary) => string | null,
   found: number[],
 ): void {
-  const query: Uint32Array[] = [];
-  for (let f = 0; f < pass.dicts.length; f++) {
-    const v = valueOf(pass.spec.fields[f], pass.dicts[f]);
-    if (v === null || v === '') return;
-    query.push(stringToCodes(v));
-  }
+  const values = passValues(pass, valueOf);
+  if (values === null) return;
+  const query = values.map(stringToCodes);
   const groups = pass.handle.groups;
   const g = upperBound(0, groups, (k) => compareValues(pass.dicts, pass.order[pass.starts[k]], query));
   const at = g < groups ? pass.starts[g] : pass.handle.rows;

@@ -1,4 +1,5 @@
 /** Worker task: groups rows by the tuple of their prepared-field ids for one blocking pass (exact, by LSD radix sort), splitting oversized groups by a secondary key when asked. */
+import type { FieldHandle } from '../fields/field-dictionary.js';
 import { groupRows } from './group-rows.js';
 
 /**
@@ -76,6 +77,13 @@ export interface PassHandle {
   oversized: OversizedGroup[];
   /** Rows dropped with skipped oversized groups or sub-blocks. */
   skippedRows: number;
+  /**
+   * An unordered pass: its derived key fields `[least, greatest]` (see
+   * unordered-key.ts), whose ids the pass was built on, so a worker reopening
+   * the pass reads the same ids. Absent for other passes (their key fields
+   * are prepared fields).
+   */
+  keyFields?: FieldHandle[];
 }
 
 /**

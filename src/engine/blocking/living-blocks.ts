@@ -5,6 +5,7 @@ import type { StringPool } from '../../data/string-pool.js';
 import { KindredError } from '../../errors/registry.js';
 import type { BlockIndex } from './block-index.js';
 import { TupleRowIndex } from './tuple-row-index.js';
+import { unorderedPair } from './unordered-key.js';
 
 /** A record's transformed value of a field reference. */
 export type ValueOf = (ref: FieldRef) => string | null;
@@ -75,9 +76,10 @@ export class LivingBlocks {
     }
   }
 
-  /** Each pass's key of a record. */
+  /** Each pass's key of a record (an unordered pass's: its two values, smaller first). */
   keysOf(valueOf: ValueOf): BlockKey[] {
     return this.index.passes.map((pass) => {
+      if (pass.spec.unordered) return unorderedPair(valueOf(pass.spec.fields[0]), valueOf(pass.spec.fields[1]));
       const parts: string[] = [];
       for (const ref of pass.spec.fields) {
         const v = valueOf(ref);

@@ -154,15 +154,21 @@ function blockingSuggestions(results: MatchResults): Suggestion[] {
       .map((c) => ({ c, missing: missingRate(store, store.columnIndex(c)) }))
       .sort((x, y) => x.missing - y.missing || (x.c < y.c ? -1 : 1));
     const extra = candidates[0]?.c;
+    // An unordered key pairs exactly two fields (a third would make it invalid): its blocks are split by a secondary key instead.
+    const unordered = key.unordered === true;
+    const splitBy = (key.split_by ?? []).map((f) => f.field);
+    const remedy = unordered
+      ? `the key is unordered (exactly two fields), so splitting its oversized blocks by ${extra} (split_by, with blocking.split_oversized: true) makes them smaller`
+      : `adding ${extra} to the key splits them into smaller blocks`;
     out.push({
       id: `refine-blocking-${i}`,
       kind: 'blocking',
-      target: `${label}.fields`,
-      current,
-      proposed: extra === undefined ? null : [...current, extra],
+      target: unordered ? `${label}.split_by` : `${label}.fields`,
+      current: unordered ? splitBy : current,
+      proposed: extra === undefined ? null : unordered ? [extra] : [...current, extra],
       rationale:
         `${e.blocks} block(s) of ${label} exceed blocking.max_block_size (${config.blocking.max_block_size}; largest ${e.largest}) and were ${e.action}; ` +
-        (extra === undefined ? 'no further compared column is available to split them' : `adding ${extra} to the key splits them into smaller blocks`),
+        (extra === undefined ? 'no further compared column is available to split them' : remedy),
       evidence: { oversized_blocks: e.blocks, largest_block: e.largest, max_block_size: config.blocking.max_block_size, action: e.action },
     });
   });

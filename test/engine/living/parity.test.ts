@@ -41,8 +41,7 @@ clustering:
 );
 
 // The same with name and city read crossed as well (swaps), over values either column may hold.
-const SWAPPED = parseConfigText(
-  `
+const SWAPPED_YAML = `
 matchkeys:
   - name: person
     type: weighted
@@ -58,9 +57,22 @@ blocking:
     - fields: [{field: name, transforms: ["substring:0:1"]}]
 clustering:
   max_cluster_size: 4
-`,
-  'living-swapped.yaml',
+`;
+const SWAPPED = parseConfigText(SWAPPED_YAML, 'living-swapped.yaml');
+
+// Its only pass an unordered key on the crossed columns: a record with name and city transposed shares their block.
+const UNORDERED_KEYS = `
+    - fields: [{field: name, transforms: [lowercase]}, {field: city, transforms: [lowercase]}]
+      unordered: true
+`;
+const UNORDERED = parseConfigText(
+  SWAPPED_YAML.replace(`
+    - fields: [zip]
+    - fields: [{field: name, transforms: ["substring:0:1"]}]
+`, UNORDERED_KEYS),
+  'living-unordered.yaml',
 );
+assert.equal(UNORDERED.blocking.keys.length, 1);
 
 type Row = Array<string | null>;
 const name = fc.constantFrom('anna', 'ana', 'anne', 'bob', 'bobby', 'rob', 'ann', null);
@@ -113,12 +125,17 @@ function current(live: LiveMatching, r: Recorded): Edit | null {
 /** How the changes are scored: on the main thread, or every batch on the pool (the path of large batches). */
 type Scoring = 'main' | 'pool';
 
-async function check(base: Row[], steps: Step[], scoring: Scoring = 'main', config = CONFIG): Promise<void> {
+/** A run over `base`, opened for record changes. */
+async function openLive(base: Row[], config: typeof CONFIG): Promise<{ graph: LivingGraph; clusters: ClusterState; live: LiveMatching }> {
   const run = await runMatching(ColumnStore.fromRows(NAMES, base), config, pool);
   const scorer = new PairScorer(config, (ref) => run.fields.get(ref));
   const graph = new LivingGraph(PairGraph.fromPairs(run.store.rowCount, run.pairs));
   const clusters = new ClusterState(run.store.rowCount, graph, matchedLinks(run.pairs), clusterLimits(config.clustering));
-  const live = openLiveMatching(run, scorer, graph, clusters);
+  return { graph, clusters, live: openLiveMatching(run, scorer, graph, clusters) };
+}
+
+async function check(base: Row[], steps: Step[], scoring: Scoring = 'main', config = CONFIG): Promise<void> {
+  const { graph, clusters, live } = await openLive(base, config);
   const recorded: Recorded[] = [];
   let seq = 0;
   const liveRows = (): number[] => Array.from({ length: live.table.rowCount }, (_, i) => i).filter((r) => live.table.exists(r));
@@ -206,8 +223,9 @@ test('batches scored on the worker pool: the same pairs and clusters as a fresh 
   );
 });
 
-test('with two columns read crossed: the incremental path still equals a fresh run', async () => {
-  const word = fc.constantFrom('anna', 'ana', 'york', 'yorke', 'bob', null);
+/** Random changes and edits over name and city drawn from one vocabulary (so either column may hold the other's values), scored on the main thread or the pool. */
+async function mixedColumnsProperty(words: ReadonlyArray<string | null>, config: typeof CONFIG, seed: number): Promise<void> {
+  const word = fc.constantFrom(...words);
   const mixed: fc.Arbitrary<Row> = fc.tuple(word, word, zip).map((r) => [...r]);
   const step: fc.Arbitrary<Step> = fc.oneof(
     fc.record({ t: fc.constant('add' as const), values: mixed }),
@@ -216,7 +234,30 @@ test('with two columns read crossed: the incremental path still equals a fresh r
     fc.record({ t: fc.constant('batch' as const), values: fc.array(mixed, { minLength: 1, maxLength: 6 }), pick }),
   );
   await fc.assert(
-    fc.asyncProperty(fc.array(mixed, { maxLength: 14 }), fc.array(fc.oneof(step, editStep), { minLength: 1, maxLength: 12 }), fc.constantFrom<Scoring>('main', 'pool'), (b, steps, scoring) => check(b, steps, scoring, SWAPPED)),
-    { numRuns: 40, seed: 63 },
+    fc.asyncProperty(fc.array(mixed, { maxLength: 14 }), fc.array(fc.oneof(step, editStep), { minLength: 1, maxLength: 12 }), fc.constantFrom<Scoring>('main', 'pool'), (b, steps, scoring) => check(b, steps, scoring, config)),
+    { numRuns: 40, seed },
   );
+}
+
+test('with two columns read crossed: the incremental path still equals a fresh run', async () => {
+  await mixedColumnsProperty(['anna', 'ana', 'york', 'yorke', 'bob', null], SWAPPED, 63);
+});
+
+test('with an unordered blocking key: the incremental path still equals a fresh run', async () => {
+  await mixedColumnsProperty(['Anna', 'anna', 'york', 'York', 'bob', '', null], UNORDERED, 64);
+});
+
+test('an added record with name and city transposed meets its partner through the unordered key alone', async () => {
+  const { graph, clusters, live } = await openLive([['Robert', 'Allen', '1'], ['Mary', 'Jones', '2']], UNORDERED);
+  assert.equal(graph.pairCount, 0);
+  await applyRecordChanges(live, [{ kind: 'add', values: ['Allen', 'Robert', '1'] }]);
+  assert.ok((graph.score(0, 2) ?? 0) >= 0.8, `score ${graph.score(0, 2)}`);
+  assert.equal(clusters.clusterOf(2), clusters.clusterOf(0));
+  // Changed back, it leaves the block: no pair remains.
+  await applyRecordChanges(live, [{ kind: 'update', row: 2, values: ['Allen', 'Smith', '1'] }]);
+  assert.equal(graph.score(0, 2), undefined);
+  // Two added records, the second transposed: it meets the first among the changed rows (not in the loaded index).
+  await applyRecordChanges(live, [{ kind: 'add', values: ['Ann', 'Lee', '3'] }]);
+  await applyRecordChanges(live, [{ kind: 'add', values: ['Lee', 'Ann', '3'] }]);
+  assert.ok((graph.score(3, 4) ?? 0) >= 0.8, `score ${graph.score(3, 4)}`);
 });

@@ -1,4 +1,5 @@
 /** Test helper: runs one configuration on one CSV with both engines and reports every difference in candidates, kept pairs, scores and clusters. */
+import assert from 'node:assert/strict';
 import type { Config } from '../../../src/config/types.js';
 import { ingestCsv } from '../../../src/data/ingest.js';
 import { matchedLinks, runMatching } from '../../../src/engine/run.js';
@@ -62,4 +63,18 @@ export async function compareEngines(file: string, config: Config, pool: WorkerP
     maxScoreDifference,
     clusterDifferences: clusterDifferences.slice(0, 10),
   };
+}
+
+/**
+ * Asserts the two engines agree: the same candidate count, kept pairs (with
+ * flags), scores to the bit and clusters.
+ *
+ * @example
+ * assertSameResults(await compareEngines(file, config, pool));
+ */
+export function assertSameResults(r: ParityReport): void {
+  assert.equal(r.candidatePairs.duckdb, r.candidatePairs.pool);
+  assert.deepEqual(r.pairDifferences, []);
+  assert.equal(r.maxScoreDifference, 0);
+  assert.deepEqual(r.clusterDifferences, []);
 }
