@@ -24,7 +24,7 @@ import { likelyPairs, together } from './pass-recall.js';
 export function chooseBlocking(store: ColumnStore, profiles: ColumnProfile[], options: BlockingChoiceOptions = {}): BlockingKey[] {
   const candidates = candidatePasses(profiles);
   const tableRows = Math.max(store.rowCount, options.tableRows ?? 0);
-  const budget = Math.max(50_000, tableRows * 40);
+  const budget = pairBudget(tableRows);
   const wordy = new Set(profiles.filter((p) => (p.kind === 'text' || p.kind === 'long_text') && p.avgTokens >= 3).map((p) => p.column));
   const cost = (key: BlockingKey): number =>
     projectedPairs(store, key, { sameTextIsFree: key.fields.length === 1 && wordy.has(key.fields[0].field), acrossColumn: options.acrossColumn, tableRows });
@@ -69,6 +69,17 @@ export function chooseBlocking(store: ColumnStore, profiles: ColumnProfile[], op
   }
   if (kept.length === 0 && candidates.length > 0) kept.push(candidates[0]);
   return kept;
+}
+
+/**
+ * Candidate pairs zero-config's blocking may cost: about 40 per row of the
+ * table, and never less than 50,000.
+ *
+ * @example
+ * pairBudget(1_000_000); // 40_000_000
+ */
+export function pairBudget(tableRows: number): number {
+  return Math.max(50_000, tableRows * 40);
 }
 
 /** Rounds of {@link improvedCover}'s local search (each strictly better, so it ends anyway). */
@@ -221,6 +232,20 @@ export function candidatePasses(profiles: readonly ColumnProfile[]): BlockingKey
     }
   }
   return candidates;
+}
+
+/**
+ * The pass for two columns a matchkey reads crossed: each value's first word
+ * by sound, the two compared as a set (`unordered`), so a record with the
+ * values transposed shares the block of its partner (a pass on one column
+ * cannot hold them together).
+ *
+ * @example
+ * transposedPass('first_name', 'surname'); // { fields: [soundex(first_name), soundex(surname)], unordered: true }
+ */
+export function transposedPass(a: string, b: string): BlockingKey {
+  const transforms = ['lowercase', 'first_token', 'soundex'];
+  return { fields: [{ field: a, transforms: [...transforms] }, { field: b, transforms: [...transforms] }], unordered: true };
 }
 
 /** Characters of an identifier's typo-tolerant pass: long enough to stay rare, short enough to end before most typos. */
@@ -385,15 +410,16 @@ function projectionSample(store: ColumnStore, tableRows = store.rowCount): { row
  * approximateKey(store, { fields: [{ field: 'surname', transforms: ['substring:0:4'] }] }, 0); // 'smit'
  */
 export function approximateKey(store: ColumnStore, key: BlockingKey, row: number): string | null {
-  let out = '';
-  for (let i = 0; i < key.fields.length; i++) {
-    const f = key.fields[i];
+  const parts: string[] = [];
+  for (const f of key.fields) {
     // A transform that leaves nothing makes the value missing (as in the engine): no block, not one block of ''.
     const part = derivedValues(store, `approx:${f.field}:${f.transforms.join('|')}`, store.columnIndex(f.field), (v) => approximateTransform(v, f.transforms) || null)[row];
     if (part === null) return null;
-    out += i === 0 ? part : `\u0000${part}`;
+    parts.push(part);
   }
-  return out;
+  // An unordered key's values agree as a set (any one order serves a projection).
+  if (key.unordered === true) parts.sort();
+  return parts.join('\u0000');
 }
 
 function approximateTransform(v: string, transforms: readonly string[]): string {

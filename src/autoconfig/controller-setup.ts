@@ -1,6 +1,7 @@
 /** The controller's first steps (samples, profile, priors, v0), as one worker task: on a large table they are seconds of work the event loop must not do. */
 import { MAX_SWAPS } from '../config/cross-checks.js';
 import { swapEvidence, type SwapEvidence } from './swapped-columns.js';
+import { transposedPasses } from './transposed-pass.js';
 import type { Config } from '../config/types.js';
 import { ColumnStore, type TableHandle } from '../data/column-store.js';
 import { blockSampleRows } from './block-sample.js';
@@ -8,7 +9,7 @@ import { columnPriors, type ColumnPrior } from './column-priors.js';
 import { profileColumns, sampleRows, type ColumnProfile } from './column-profile.js';
 import { initialConfig, usableProfiles } from './initial-config.js';
 import { containments, type Containment } from './column-redundancy.js';
-import { findLikelyMatches, type LikelyMatches } from './likely-matches.js';
+import { findLikelyMatches, readCrossed, type LikelyMatches } from './likely-matches.js';
 import { detectSourceColumn, type SourceColumn } from './link-detection.js';
 
 /**
@@ -76,8 +77,15 @@ export function controllerSetup(input: { table: TableHandle; exclude: string[]; 
   const declared = swaps.filter((s) => s.declared).sort((x, y) => y.crossed / y.pairs - x.crossed / x.pairs);
   for (const s of declared.slice(MAX_SWAPS)) s.declared = false;
   if (v0.type === 'weighted' && declared.length > 0) v0.swaps = declared.slice(0, MAX_SWAPS).map((s) => s.columns);
+  // From here on the probe reads the crossed columns as the matchkey does; and no pass on one column holds a
+  // transposed record beside its partner, so the crossed columns may get a pass of their own.
+  let judged = probe;
+  if (v0.type === 'weighted' && v0.swaps !== undefined) {
+    judged = readCrossed(uniform, probe, v0.swaps);
+    for (const p of transposedPasses(uniform, judged, v0.swaps, config.blocking.keys, store.rowCount)) if (p.taken) config.blocking.keys.push(p.key);
+  }
   const firstKey = config.blocking.keys[0];
   const sample =
     store.rowCount > sampleSize && firstKey ? sampleStore(store, exclude, sampleSize, blockSampleRows(store, firstKey, sampleSize)) : uniform;
-  return { uniform: uniform.handle, sample: sample.handle, profiles: userProfiles, priors, source, config, probe, contained, swaps };
+  return { uniform: uniform.handle, sample: sample.handle, profiles: userProfiles, priors, source, config, probe: judged, contained, swaps };
 }

@@ -23,6 +23,12 @@ export interface LikelyMatches {
   /** Per pair, a bit per column whose loose key the two rows share (bit 31 stands for every column from the 32nd on). */
   foundBy: Uint32Array;
   threshold: number;
+  /**
+   * Column pairs (indexes into `columns`) the configuration reads crossed
+   * ({@link readCrossed}): a pair is judged on the better reading of each,
+   * as the matchkey scores it. Absent: every column as written.
+   */
+  swaps?: Array<[number, number]>;
 }
 
 /** Query rows searched; every row of a table this small. */
@@ -179,8 +185,41 @@ export function probeJudge(store: ColumnStore, probe: LikelyMatches): (x: number
   const none = new Set<number>();
   return (x, y) => {
     for (let c = 0; c < values.length; c++) sims[c] = columnSimilarity(values[c][x], values[c][y]);
+    for (const [ca, cb] of probe.swaps ?? []) betterReading(sims, 0, ca, cb, values, x, y);
     return robustMean(sims, 0, probe.weights, none);
   };
+}
+
+/**
+ * The probe as a configuration that reads column pairs crossed sees it:
+ * each pair's similarities on each swapped pair of columns are those of the
+ * better reading (as written, or crossed: a's first column against b's
+ * second and a's second against b's first), and {@link probeJudge} judges
+ * any pair the same way. Without it, the judge would call every transposed
+ * record a non-match and count the matchkey that finds them as wrong.
+ *
+ * @example
+ * const crossed = readCrossed(sample, probe, [['first_name', 'surname']]);
+ */
+export function readCrossed(store: ColumnStore, probe: LikelyMatches, swaps: ReadonlyArray<readonly [string, string]>): LikelyMatches {
+  const pairs = swaps.map(([a, b]) => [probe.columns.indexOf(a), probe.columns.indexOf(b)] as [number, number]).filter(([a, b]) => a >= 0 && b >= 0);
+  if (pairs.length === 0) return probe;
+  const values = probe.columns.map((c) => columnValues(store, store.columnIndex(c)));
+  const sims = Float32Array.from(probe.sims);
+  const k = probe.columns.length;
+  for (let i = 0; i < probe.a.length; i++) for (const [ca, cb] of pairs) betterReading(sims, i * k, ca, cb, values, probe.a[i], probe.b[i]);
+  return { ...probe, sims, swaps: pairs };
+}
+
+/** Puts the crossed reading of columns `ca` and `cb` into `sims[offset + c]` when it agrees more (a missing value counting 0). */
+function betterReading(sims: Float32Array | Float64Array, offset: number, ca: number, cb: number, values: ReadonlyArray<ReadonlyArray<string | null>>, x: number, y: number): void {
+  const ab = columnSimilarity(values[ca][x], values[cb][y]);
+  const ba = columnSimilarity(values[cb][x], values[ca][y]);
+  const sum = (p: number, q: number): number => (Number.isNaN(p) ? 0 : p) + (Number.isNaN(q) ? 0 : q);
+  if (sum(ab, ba) > sum(sims[offset + ca], sims[offset + cb])) {
+    sims[offset + ca] = ab;
+    sims[offset + cb] = ba;
+  }
 }
 
 /** Two values' {@link similarity} after case folding and trimming; NaN when either is missing. */

@@ -6,7 +6,8 @@ import { robustScore, type LikelyMatches } from './likely-matches.js';
 import { columnValues, derivedValues } from './sample-values.js';
 
 /**
- * Whether each probe pair shares a block under `key`, with the engine's own
+ * Whether each probe pair shares a block under `key` (an `unordered` key's
+ * two values compared as a set), with the engine's own
  * transforms (a record whose key field is missing, or emptied by a
  * transform, is in no block). With `only`, just those pairs are looked
  * at (the others read 0).
@@ -20,13 +21,15 @@ export function together(store: ColumnStore, probe: LikelyMatches, key: Blocking
     return derivedValues(store, `exact:${f.field}:${f.transforms.join('|')}`, store.columnIndex(f.field), (v) => transform(v));
   });
   const keyOf = (row: number): string | null => {
-    let k = '';
-    for (const values of parts) {
-      const v = values[row];
+    const values: string[] = [];
+    for (const part of parts) {
+      const v = part[row];
       if (v === null) return null;
-      k += `${v}\u0000`;
+      values.push(v);
     }
-    return k;
+    // An unordered key's two values agree as a set: the smaller first, in code-point order as the engine sorts them.
+    if (key.unordered === true) values.sort(codePointOrder);
+    return values.join('\u0000');
   };
   const out = new Uint8Array(probe.a.length);
   const at = (i: number): void => {
@@ -36,6 +39,16 @@ export function together(store: ColumnStore, probe: LikelyMatches, key: Blocking
   if (only) for (const i of only) at(i);
   else for (let i = 0; i < out.length; i++) at(i);
   return out;
+}
+
+/** Code-point order of two strings (JavaScript's `<` compares UTF-16 units, which puts astral characters before U+E000–U+FFFF). */
+function codePointOrder(a: string, b: string): number {
+  const x = [...a];
+  const y = [...b];
+  for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    if (x[i] !== y[i]) return (x[i].codePointAt(0) as number) - (y[i].codePointAt(0) as number);
+  }
+  return x.length - y.length;
 }
 
 /**

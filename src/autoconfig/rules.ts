@@ -58,9 +58,10 @@ const NE_PENALTY = 0.3;
 const round2 = (x: number): number => Math.round(x * 100) / 100;
 const clone = (c: Config): Config => structuredClone(c);
 
-/** The blocking key as text for rationales and diffs: `lower(email)+first_token(name)`. */
+/** The blocking key as text for rationales and diffs: `lower(email)+first_token(name)`; an unordered key as `any_order(a+b)`. */
 export function describeKey(key: BlockingKey): string {
-  return key.fields.map((f) => (f.transforms.length > 0 ? `${f.transforms.join('|')}(${f.field})` : f.field)).join('+');
+  const text = key.fields.map((f) => (f.transforms.length > 0 ? `${f.transforms.join('|')}(${f.field})` : f.field)).join('+');
+  return key.unordered === true ? `any_order(${text})` : text;
 }
 
 function blockingColumns(config: Config): Set<string> {
