@@ -5,7 +5,7 @@ import { codeToken } from '../engine/transforms/code-token.js';
 import { carriesCodes, sampleRows, type ColumnProfile } from './column-profile.js';
 import type { LikelyMatches } from './likely-matches.js';
 import { columnValues, derivedValues } from './sample-values.js';
-import { likelyPairs, together } from './pass-recall.js';
+import { exactKeyOf, likelyPairs, together } from './pass-recall.js';
 
 /**
  * Blocking passes chosen from the profile and kept within the pair budget
@@ -327,7 +327,8 @@ function textPasses(p: ColumnProfile): BlockingKey[] {
  * With `acrossColumn` (stacked tables compared only across them), pairs
  * inside one table are not counted either: they are never scored. With
  * `tableRows` (`store` a uniform sample of a table that large), the count is
- * projected to the whole table.
+ * projected to the whole table. With `exact`, keys use the engine's own
+ * transforms instead of the approximation.
  *
  * @example
  * projectedPairs(store, { fields: [{ field: 'surname', transforms: ['lowercase'] }] }); // 41_250
@@ -335,7 +336,7 @@ function textPasses(p: ColumnProfile): BlockingKey[] {
 export function projectedPairs(
   store: ColumnStore,
   key: BlockingKey,
-  options: { sameTextIsFree?: boolean; acrossColumn?: string; tableRows?: number } = {},
+  options: { sameTextIsFree?: boolean; acrossColumn?: string; tableRows?: number; exact?: boolean } = {},
 ): number {
   const { rows, scale } = projectionSample(store, options.tableRows);
   const tableColumn = options.acrossColumn === undefined ? -1 : store.columnIndex(options.acrossColumn);
@@ -352,8 +353,10 @@ export function projectedPairs(
   const add = (m: Map<string, number>, k: string): void => {
     m.set(k, (m.get(k) ?? 0) + 1);
   };
+  // `exact`: the engine's own transforms (the approximation prices Soundex as a first letter: far too coarse for a key of two names).
+  const keyOf = options.exact === true ? exactKeyOf(store, key) : (r: number) => approximateKey(store, key, r);
   for (const r of rows) {
-    const k = approximateKey(store, key, r);
+    const k = keyOf(r);
     if (k === null) continue;
     add(plus, k);
     const table = tables === null ? null : `\u0001${tables[r] ?? ''}`;

@@ -82,7 +82,7 @@ export function controllerSetup(input: { table: TableHandle; exclude: string[]; 
   let judged = probe;
   if (v0.type === 'weighted' && v0.swaps !== undefined) {
     judged = readCrossed(uniform, probe, v0.swaps);
-    for (const p of transposedPasses(uniform, judged, v0.swaps, config.blocking.keys, store.rowCount)) if (p.taken) config.blocking.keys.push(p.key);
+    for (const p of transposedPasses(uniform, judged, v0.swaps, config.blocking.keys, store.rowCount, source?.column)) if (p.taken) config.blocking.keys.push(p.key);
   }
   const firstKey = config.blocking.keys[0];
   const sample =

@@ -211,7 +211,12 @@ export function readCrossed(store: ColumnStore, probe: LikelyMatches, swaps: Rea
   return { ...probe, sims, swaps: pairs };
 }
 
-/** Puts the crossed reading of columns `ca` and `cb` into `sims[offset + c]` when it agrees more (a missing value counting 0). */
+/**
+ * Puts the crossed reading of columns `ca` and `cb` into `sims[offset + c]`
+ * when the two similarities sum higher (a missing value counting 0): the
+ * matchkey's choice by weighted mean, up to the two columns' weights, which
+ * a crossed reading shares between them.
+ */
 function betterReading(sims: Float32Array | Float64Array, offset: number, ca: number, cb: number, values: ReadonlyArray<ReadonlyArray<string | null>>, x: number, y: number): void {
   const ab = columnSimilarity(values[ca][x], values[cb][y]);
   const ba = columnSimilarity(values[cb][x], values[ca][y]);

@@ -1,6 +1,7 @@
 /** Estimated recall of blocking passes on the probe's likely matches: per pass on matches it did not help find, and for a union of passes. */
 import type { BlockingKey } from '../config/types.js';
 import type { ColumnStore } from '../data/column-store.js';
+import { compareCodePoints } from '../engine/transforms/code-point-order.js';
 import { compileTransforms } from '../engine/transforms/registry.js';
 import { robustScore, type LikelyMatches } from './likely-matches.js';
 import { columnValues, derivedValues } from './sample-values.js';
@@ -16,21 +17,7 @@ import { columnValues, derivedValues } from './sample-values.js';
  * together(sample, probe, { fields: [{ field: 'dob', transforms: ['strip'] }] })[0]; // 1
  */
 export function together(store: ColumnStore, probe: LikelyMatches, key: BlockingKey, only?: readonly number[]): Uint8Array {
-  const parts = key.fields.map((f) => {
-    const transform = compileTransforms(f.transforms);
-    return derivedValues(store, `exact:${f.field}:${f.transforms.join('|')}`, store.columnIndex(f.field), (v) => transform(v));
-  });
-  const keyOf = (row: number): string | null => {
-    const values: string[] = [];
-    for (const part of parts) {
-      const v = part[row];
-      if (v === null) return null;
-      values.push(v);
-    }
-    // An unordered key's two values agree as a set: the smaller first, in code-point order as the engine sorts them.
-    if (key.unordered === true) values.sort(codePointOrder);
-    return values.join('\u0000');
-  };
+  const keyOf = exactKeyOf(store, key);
   const out = new Uint8Array(probe.a.length);
   const at = (i: number): void => {
     const ka = keyOf(probe.a[i]);
@@ -41,14 +28,29 @@ export function together(store: ColumnStore, probe: LikelyMatches, key: Blocking
   return out;
 }
 
-/** Code-point order of two strings (JavaScript's `<` compares UTF-16 units, which puts astral characters before U+E000–U+FFFF). */
-function codePointOrder(a: string, b: string): number {
-  const x = [...a];
-  const y = [...b];
-  for (let i = 0; i < Math.min(x.length, y.length); i++) {
-    if (x[i] !== y[i]) return (x[i].codePointAt(0) as number) - (y[i].codePointAt(0) as number);
-  }
-  return x.length - y.length;
+/**
+ * A row's block key under `key` with the engine's own transforms (null when
+ * a field is missing or emptied by a transform); an unordered key's two
+ * values in code-point order, as the engine sorts them.
+ *
+ * @example
+ * exactKeyOf(sample, { fields: [{ field: 'dob', transforms: ['strip'] }] })(0); // '1971-06-24'
+ */
+export function exactKeyOf(store: ColumnStore, key: BlockingKey): (row: number) => string | null {
+  const parts = key.fields.map((f) => {
+    const transform = compileTransforms(f.transforms);
+    return derivedValues(store, `exact:${f.field}:${f.transforms.join('|')}`, store.columnIndex(f.field), (v) => transform(v));
+  });
+  return (row) => {
+    const values: string[] = [];
+    for (const part of parts) {
+      const v = part[row];
+      if (v === null) return null;
+      values.push(v);
+    }
+    if (key.unordered === true) values.sort(compareCodePoints);
+    return values.join('\u0000');
+  };
 }
 
 /**

@@ -260,8 +260,9 @@ async function trainMatchkeys(
 ): Promise<{ models: Record<string, unknown>; training: MatchRun['training'] }> {
   const models: Record<string, unknown> = {};
   const training: MatchRun['training'] = {};
-  // Blocking guarantees agreement on a block pass's key only; a window pairs rows with different keys.
-  const passFieldKeys = specs.map((sp) => (sp.window === null ? sp.fields.map((f) => fieldKey(f.field, f.transforms)) : []));
+  // Blocking guarantees agreement on a block pass's key only: a window pairs rows with different keys, and an
+  // unordered pass rows whose two values agree as a set, so that neither field need agree.
+  const passFieldKeys = specs.map((sp) => (sp.window === null && !sp.unordered ? sp.fields.map((f) => fieldKey(f.field, f.transforms)) : []));
   for (const mk of config.matchkeys) {
     if (mk.type !== 'probabilistic') continue;
     const pairs = samplePairs(index.passes, mk.em.sample_pairs, mk.em.seed);

@@ -53,6 +53,10 @@ test('transposedPasses: taken only when it keeps a likely match no other pass ke
   // The town already holds the transposed pair: nothing to gain.
   const [covered] = transposedPasses(store, probe, [['given', 'family']], [byGiven, { fields: [{ field: 'town', transforms: [] }] }], 4);
   assert.deepEqual({ gain: covered.gain, taken: covered.taken }, { gain: 0, taken: false });
+  // Four rows standing for a million: the pass's block projects to billions of pairs, far over the budget.
+  const [dear] = transposedPasses(store, probe, [['given', 'family']], [byGiven], 1_000_000);
+  assert.deepEqual({ gain: dear.gain, taken: dear.taken }, { gain: 1, taken: false });
+  assert.ok(dear.pairs > 40_000_000, `priced ${dear.pairs}`);
 });
 
 test('readCrossed: a transposed pair is judged on its crossed reading, by the probe and by its judge alike', () => {
