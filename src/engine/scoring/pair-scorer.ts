@@ -586,20 +586,17 @@ export class PairScorer {
       mk.fields.forEach((f, i) => {
         const va = a(f);
         const vb = b(f);
-        sims[i] = va === null || vb === null ? MISSING : va === vb ? 1 : (f.scorer as BoundScorer).values(va, vb);
+        sims[i] = valuesSimilarity(f, va, vb);
         details?.push({ field: f.ref.field, scorer: f.scorerName, score: sims[i] === MISSING ? null : sims[i], weight: f.weight, value_a: va, value_b: vb });
       });
       if (mk.swaps === null) base = weightedMean(sims, mk.weights, mk.fields.length, mk.minWeight);
       else {
         const swaps = mk.swaps;
-        const crossed = (fa: CompiledField, fb: CompiledField): number => {
-          const va = a(fa);
-          const vb = b(fb);
-          return va === null || vb === null ? MISSING : va === vb ? 1 : (fb.scorer as BoundScorer).values(va, vb);
-        };
         for (let k = 0; k < swaps.left.length; k++) {
-          this.crossLeft[k] = crossed(mk.fields[swaps.left[k]], mk.fields[swaps.right[k]]);
-          this.crossRight[k] = crossed(mk.fields[swaps.right[k]], mk.fields[swaps.left[k]]);
+          const [fl, fr] = [mk.fields[swaps.left[k]], mk.fields[swaps.right[k]]];
+          // Crossed: a's value of one field against b's of the other, with the scorer of the field read on b.
+          this.crossLeft[k] = valuesSimilarity(fr, a(fl), b(fr));
+          this.crossRight[k] = valuesSimilarity(fl, a(fr), b(fl));
         }
         base = bestReading(sims, mk.weights, mk.fields.length, mk.minWeight, swaps, this.crossLeft, this.crossRight, this.reading, this.readingOut);
         if (details) crossDetails(details, mk, swaps, this.readingOut.mask, this.crossLeft, this.crossRight, b);
@@ -620,13 +617,18 @@ export class PairScorer {
     mk.negatives.forEach((f, i) => {
       const va = a(f);
       const vb = b(f);
-      ne[i] = va === null || vb === null ? MISSING : va === vb ? 1 : (f.scorer as BoundScorer).values(va, vb);
+      ne[i] = valuesSimilarity(f, va, vb);
       if (details && ne[i] !== MISSING && ne[i] < mk.neThresholds[i]) {
         details.push({ field: f.ref.field, scorer: `negative_evidence:${f.scorerName}`, score: ne[i], weight: 0, value_a: va, value_b: vb, penalty: mk.nePenalties[i] });
       }
     });
     return applyPenalties(base, ne, mk.neThresholds, mk.nePenalties, mk.negatives.length);
   }
+}
+
+/** Two transformed values' similarity under field `f`'s scorer: `MISSING` when either is missing, 1 when they are the same text. */
+function valuesSimilarity(f: CompiledField, va: string | null, vb: string | null): number {
+  return va === null || vb === null ? MISSING : va === vb ? 1 : (f.scorer as BoundScorer).values(va, vb);
 }
 
 /**
@@ -658,10 +660,7 @@ function slotSimilarity(f: CompiledField, slot: QuerySlot, iy: number): number {
 
 /** Whether the stored value `id` of `dict` is exactly the code points `codes`. */
 function holdsCodes(dict: FieldDictionary, id: number, codes: Uint32Array): boolean {
-  const start = dict.offsets[id];
-  if (dict.offsets[id + 1] - start !== codes.length) return false;
-  for (let i = 0; i < codes.length; i++) if (dict.codes[start + i] !== codes[i]) return false;
-  return true;
+  return holdsRange(dict, id, codes, 0, codes.length);
 }
 
 /**
