@@ -1,5 +1,5 @@
 /** The controller's first steps (samples, profile, priors, v0), as one worker task: on a large table they are seconds of work the event loop must not do. */
-import { MAX_SWAPS } from '../config/cross-checks.js';
+import { MAX_SWAPS } from '../engine/scoring/swap-readings.js';
 import { swapEvidence, type SwapEvidence } from './swapped-columns.js';
 import { transposedPasses } from './transposed-pass.js';
 import type { Config } from '../config/types.js';

@@ -2,6 +2,7 @@
 import type { Issue } from '../errors/registry.js';
 import type { ConfigInput } from './schema.js';
 import { learnsFromColumn } from '../engine/scorers/registry.js';
+import { MAX_SWAPS } from '../engine/scoring/swap-readings.js';
 
 /**
  * Every rule the schema cannot express key by key: unique matchkey names,
@@ -116,8 +117,6 @@ function levelCounts(input: ConfigInput): Issue[] {
   return issues;
 }
 
-/** Most swapped-column pairs a matchkey may declare: every combination of crossings is scored (2^n readings). */
-export const MAX_SWAPS = 3;
 
 /**
  * A swap crosses two fields of the same matchkey, compared alike: each

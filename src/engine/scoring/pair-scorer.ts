@@ -8,7 +8,7 @@ import { compileTransforms } from '../transforms/registry.js';
 import { cacheComparisons, SLOT_BITS } from './comparison-cache.js';
 import { optimisationOn } from './optimisation-switches.js';
 import { applyPenalties, decide, MISSING, reaches, THRESHOLD_EPSILON, weightedMean } from './matchkey-math.js';
-import { bestReading, MAX_SWAP_SLOTS, swapLayout, type SwapLayout } from './swap-readings.js';
+import { bestReading, MAX_SWAPS, swapLayout, type SwapLayout } from './swap-readings.js';
 
 /** Looks up the prepared field of a reference. */
 export type FieldLookup = (ref: FieldRef) => FieldDictionary;
@@ -151,8 +151,8 @@ export class PairScorer {
   private readonly exact: boolean[];
   private readonly sims: Float64Array;
   /** Scratch of {@link bestReading}: crossed similarities per swap, and one reading's similarities and weights. */
-  private readonly crossLeft = new Float64Array(MAX_SWAP_SLOTS);
-  private readonly crossRight = new Float64Array(MAX_SWAP_SLOTS);
+  private readonly crossLeft = new Float64Array(MAX_SWAPS);
+  private readonly crossRight = new Float64Array(MAX_SWAPS);
   private readonly reading: { sims: Float64Array; weights: Float64Array };
   /** The readings that gave the last swapped score (bit k: swap k crossed). */
   private readonly readingOut = { mask: 0 };

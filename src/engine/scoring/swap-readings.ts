@@ -84,8 +84,15 @@ function popCount(x: number): number {
   return c;
 }
 
-/** Most swaps a matchkey may declare (the configuration checks allow fewer). */
-export const MAX_SWAP_SLOTS = 8;
+/**
+ * Most swapped-column pairs a matchkey may declare: every combination of
+ * crossings is scored (2^n readings). The configuration checks enforce it;
+ * the scorer sizes its scratch by it.
+ *
+ * @example
+ * if (mk.swaps.length > MAX_SWAPS) issues.push({ path: 'matchkeys[0].swaps', message: '...' });
+ */
+export const MAX_SWAPS = 3;
 
 /**
  * A weighted matchkey's `swaps` by field index, each crossed comparison
@@ -98,7 +105,7 @@ export const MAX_SWAP_SLOTS = 8;
  */
 export function swapLayout(pairs: ReadonlyArray<readonly [string, string]>, fields: readonly ScoredField[]): SwapLayout | null {
   if (pairs.length === 0) return null;
-  if (pairs.length > MAX_SWAP_SLOTS) throw new Error(`at most ${MAX_SWAP_SLOTS} swaps per matchkey, got ${pairs.length}`);
+  if (pairs.length > MAX_SWAPS) throw new Error(`at most ${MAX_SWAPS} swaps per matchkey, got ${pairs.length}`);
   const index = (column: string): number => {
     const i = fields.findIndex((f) => f.field === column);
     if (i < 0) throw new Error(`swapped column ${column} is not a field of the matchkey`);
