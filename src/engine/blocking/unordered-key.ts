@@ -1,6 +1,6 @@
 /** Worker task and helpers of an unordered blocking key: two fields read as a set, keyed on (the smaller, the larger) of a row's two values. */
 import type { FieldHandle } from '../fields/field-dictionary.js';
-import { compareCodePoints } from '../transforms/code-point-order.js';
+import { compareCodePoints, compareCodeRuns } from '../transforms/code-point-order.js';
 
 /**
  * Input of {@link unorderedKey}: the prepared fields of the key's two fields, in key order.
@@ -36,7 +36,7 @@ export function unorderedKey(task: UnorderedKeyTask): [FieldHandle, FieldHandle]
   const codesOf = (e: number): Uint32Array => (e < a.count ? codesA : codesB);
   const startOf = (e: number): number => (e < a.count ? offsetsA[e] : offsetsB[e - a.count]);
   const endOf = (e: number): number => (e < a.count ? offsetsA[e + 1] : offsetsB[e - a.count + 1]);
-  const compare = (x: number, y: number): number => compareRuns(codesOf(x), startOf(x), endOf(x), codesOf(y), startOf(y), endOf(y));
+  const compare = (x: number, y: number): number => compareCodeRuns(codesOf(x), startOf(x), endOf(x), codesOf(y), startOf(y), endOf(y));
   const entries = new Int32Array(a.count + b.count);
   for (let e = 0; e < entries.length; e++) entries[e] = e;
   entries.sort(compare);
@@ -123,16 +123,4 @@ function unorderedFieldKey(a: string, b: string): string {
 export function unorderedPair(a: string | null, b: string | null): [string, string] | null {
   if (a === null || b === null || a === '' || b === '') return null;
   return compareCodePoints(a, b) <= 0 ? [a, b] : [b, a];
-}
-
-/** Code-point order of two runs of code points (a proper prefix sorts first). */
-function compareRuns(xc: Uint32Array, xs: number, xe: number, yc: Uint32Array, ys: number, ye: number): number {
-  const xl = xe - xs;
-  const yl = ye - ys;
-  const l = xl < yl ? xl : yl;
-  for (let i = 0; i < l; i++) {
-    const d = xc[xs + i] - yc[ys + i];
-    if (d !== 0) return d;
-  }
-  return xl - yl;
 }

@@ -2,6 +2,7 @@
 import type { FieldHandle } from '../fields/field-dictionary.js';
 import type { PassHandle } from './block-pass.js';
 import { groupRows } from './group-rows.js';
+import { compareCodeRuns } from '../transforms/code-point-order.js';
 
 /**
  * Input of {@link buildWindowPass}: the prepared fields of the pass's key, in key order.
@@ -54,25 +55,11 @@ function rankedIds(h: FieldHandle): Int32Array {
   const offsets = new Int32Array(h.offsets);
   const byValue = new Int32Array(h.count);
   for (let v = 0; v < h.count; v++) byValue[v] = v;
-  byValue.sort((x, y) => compareValues(codes, offsets, x, y));
+  byValue.sort((x, y) => compareCodeRuns(codes, offsets[x], offsets[x + 1], codes, offsets[y], offsets[y + 1]));
   const rank = new Int32Array(h.count);
   for (let k = 0; k < h.count; k++) rank[byValue[k]] = k;
   const ids = new Int32Array(h.ids);
   const out = new Int32Array(h.rowCount);
   for (let r = 0; r < h.rowCount; r++) out[r] = ids[r] < 0 ? -1 : rank[ids[r]];
   return out;
-}
-
-/** Code-point order of two distinct values of one dictionary (a proper prefix sorts first). */
-function compareValues(codes: Uint32Array, offsets: Int32Array, x: number, y: number): number {
-  const xs = offsets[x];
-  const xl = offsets[x + 1] - xs;
-  const ys = offsets[y];
-  const yl = offsets[y + 1] - ys;
-  const l = xl < yl ? xl : yl;
-  for (let i = 0; i < l; i++) {
-    const d = codes[xs + i] - codes[ys + i];
-    if (d !== 0) return d;
-  }
-  return xl - yl;
 }

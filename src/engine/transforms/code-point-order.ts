@@ -24,6 +24,25 @@ export function compareCodePoints(a: string, b: string): number {
 }
 
 /**
+ * Compares two runs of code points, `xc[xs..xe)` and `yc[ys..ye)`, in
+ * code-point order (a proper prefix sorts first): {@link compareCodePoints}
+ * for values held in dictionaries' code arrays.
+ *
+ * @example
+ * compareCodeRuns(Uint32Array.of(97, 98), 0, 2, Uint32Array.of(97), 0, 1); // 1 ('ab' after 'a')
+ */
+export function compareCodeRuns(xc: Uint32Array, xs: number, xe: number, yc: Uint32Array, ys: number, ye: number): number {
+  const xl = xe - xs;
+  const yl = ye - ys;
+  const l = xl < yl ? xl : yl;
+  for (let i = 0; i < l; i++) {
+    const d = xc[xs + i] - yc[ys + i];
+    if (d !== 0) return d;
+  }
+  return xl - yl;
+}
+
+/**
  * Sorts a copy of `values` by code point.
  *
  * @example
