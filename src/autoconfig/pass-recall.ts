@@ -2,9 +2,8 @@
 import type { BlockingKey } from '../config/types.js';
 import type { ColumnStore } from '../data/column-store.js';
 import { compareCodePoints } from '../engine/transforms/code-point-order.js';
-import { compileTransforms } from '../engine/transforms/registry.js';
 import { robustScore, type LikelyMatches } from './likely-matches.js';
-import { columnValues, derivedValues } from './sample-values.js';
+import { columnValues, fieldValues } from './sample-values.js';
 
 /**
  * Whether each probe pair shares a block under `key` (an `unordered` key's
@@ -37,10 +36,7 @@ export function together(store: ColumnStore, probe: LikelyMatches, key: Blocking
  * exactKeyOf(sample, { fields: [{ field: 'dob', transforms: ['strip'] }] })(0); // '1971-06-24'
  */
 export function exactKeyOf(store: ColumnStore, key: BlockingKey): (row: number) => string | null {
-  const parts = key.fields.map((f) => {
-    const transform = compileTransforms(f.transforms);
-    return derivedValues(store, `exact:${f.field}:${f.transforms.join('|')}`, store.columnIndex(f.field), (v) => transform(v));
-  });
+  const parts = key.fields.map((f) => fieldValues(store, f));
   return (row) => {
     const values: string[] = [];
     for (const part of parts) {
@@ -55,17 +51,18 @@ export function exactKeyOf(store: ColumnStore, key: BlockingKey): (row: number) 
 
 /**
  * The probe pairs that count as likely matches (robust score at the
- * threshold) and, with `acrossColumn`, lie across two tables.
+ * threshold, judged without the columns in `leaveOut`) and, with
+ * `acrossColumn`, lie across two tables.
  *
  * @example
  * likelyPairs(sample, probe).length; // 1840
  */
-export function likelyPairs(store: ColumnStore, probe: LikelyMatches, acrossColumn?: string): number[] {
+export function likelyPairs(store: ColumnStore, probe: LikelyMatches, acrossColumn?: string, leaveOut: ReadonlySet<number> = new Set()): number[] {
   const tables = acrossColumn === undefined ? null : columnValues(store, store.columnIndex(acrossColumn));
   const out: number[] = [];
   for (let i = 0; i < probe.a.length; i++) {
     if (tables !== null && tables[probe.a[i]] === tables[probe.b[i]]) continue;
-    if (robustScore(probe, i) >= probe.threshold) out.push(i);
+    if (robustScore(probe, i, leaveOut) >= probe.threshold) out.push(i);
   }
   return out;
 }

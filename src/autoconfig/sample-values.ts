@@ -1,5 +1,7 @@
 /** A sample's column values decoded, and transformed per field, once: the controller's projections and probes read each of them many times. */
+import type { FieldRef } from '../config/types.js';
 import type { ColumnStore } from '../data/column-store.js';
+import { compileTransforms } from '../engine/transforms/registry.js';
 
 const decoded = new WeakMap<ColumnStore, Map<number, ReadonlyArray<string | null>>>();
 const derived = new WeakMap<ColumnStore, Map<string, ReadonlyArray<string | null>>>();
@@ -53,4 +55,17 @@ export function derivedValues(store: ColumnStore, id: string, column: number, tr
     byId.set(id, (values = out));
   }
   return values;
+}
+
+/**
+ * Every row's value of a field reference under the engine's own transform
+ * chain ({@link derivedValues}, one cache for every caller): null where the
+ * value is missing or a transform empties it.
+ *
+ * @example
+ * fieldValues(sample, { field: 'surname', transforms: ['lowercase', 'soundex'] })[17]; // 's530'
+ */
+export function fieldValues(store: ColumnStore, ref: FieldRef): ReadonlyArray<string | null> {
+  const transform = compileTransforms(ref.transforms);
+  return derivedValues(store, `exact:${ref.field}:${ref.transforms.join('|')}`, store.columnIndex(ref.field), (v) => transform(v));
 }

@@ -2,8 +2,9 @@
 import type { ScoredField } from '../config/types.js';
 import type { ColumnStore } from '../data/column-store.js';
 import { createScorer, learnsFromColumn } from '../engine/scorers/registry.js';
-import { compileTransforms } from '../engine/transforms/registry.js';
-import { robustScore, type LikelyMatches } from './likely-matches.js';
+import type { LikelyMatches } from './likely-matches.js';
+import { likelyPairs } from './pass-recall.js';
+import { fieldValues } from './sample-values.js';
 
 /** What the likely matches say about two fields: of `pairs` holding all four values, `crossed` read alike only crossed; `chance` is the same count on as many unrelated pairs. */
 export interface SwapEvidence {
@@ -69,25 +70,23 @@ export function swapEvidence(store: ColumnStore, fields: readonly ScoredField[],
 }
 
 function measure(store: ColumnStore, fi: ScoredField, fj: ScoredField, probe: LikelyMatches, leaveOut: ReadonlySet<number>): SwapEvidence {
-  const transform = compileTransforms(fi.transforms);
   const scorer = createScorer(fi.scorer, null);
-  const ki = store.columnIndex(fi.field);
-  const kj = store.columnIndex(fj.field);
-  const value = (column: number, row: number): string | null => transform(store.get(column, row));
+  // Transformed once per row (the same rows meet in many pairs), as every projection of the controller reads them.
+  const vi = fieldValues(store, fi);
+  const vj = fieldValues(store, fj);
   const sim = (a: string, b: string): number => (a === b ? 1 : scorer.values(a, b));
   const transposed = (x: number, y: number): boolean | null => {
-    const xi = value(ki, x);
-    const xj = value(kj, x);
-    const yi = value(ki, y);
-    const yj = value(kj, y);
+    const xi = vi[x];
+    const xj = vj[x];
+    const yi = vi[y];
+    const yj = vj[y];
     if (xi === null || xj === null || yi === null || yj === null) return null;
     const ij = sim(xi, yj);
     const ji = sim(xj, yi);
     if (ij < AGREE || ji < AGREE) return false;
     return ij + ji >= sim(xi, yi) + sim(xj, yj) + MARGIN;
   };
-  const likely: number[] = [];
-  for (let p = 0; p < probe.a.length; p++) if (robustScore(probe, p, leaveOut) >= probe.threshold) likely.push(p);
+  const likely = likelyPairs(store, probe, undefined, leaveOut);
   let pairs = 0;
   let crossed = 0;
   let chance = 0;

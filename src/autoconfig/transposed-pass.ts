@@ -2,9 +2,8 @@
 import type { BlockingKey } from '../config/types.js';
 import type { ColumnStore } from '../data/column-store.js';
 import { pairBudget, projectedPairs, transposedPass } from './blocking-choice.js';
-import { robustScore, type LikelyMatches } from './likely-matches.js';
-import { together } from './pass-recall.js';
-import { columnValues } from './sample-values.js';
+import type { LikelyMatches } from './likely-matches.js';
+import { likelyPairs, together } from './pass-recall.js';
 
 /**
  * What the probe says of one swap's pass: the likely matches (judged
@@ -47,16 +46,11 @@ export function transposedPasses(
 ): TransposedPassChoice[] {
   const out: TransposedPassChoice[] = [];
   let spent = keys.reduce((sum, key) => sum + projectedPairs(store, key, { tableRows }), 0);
-  // Stacked tables: judged on the likely matches across them, the pairs linking exists for (as the blocking choice does).
-  const tables = probeAcross === undefined ? null : columnValues(store, store.columnIndex(probeAcross));
   for (const [a, b] of swaps) {
     const key = transposedPass(a, b);
     const leaveOut = new Set([probe.columns.indexOf(a), probe.columns.indexOf(b)].filter((c) => c >= 0));
-    const likely: number[] = [];
-    for (let i = 0; i < probe.a.length; i++) {
-      if (tables !== null && tables[probe.a[i]] === tables[probe.b[i]]) continue;
-      if (robustScore(probe, i, leaveOut) >= probe.threshold) likely.push(i);
-    }
+    // Stacked tables: judged on the likely matches across them, the pairs linking exists for (as the blocking choice does).
+    const likely = likelyPairs(store, probe, probeAcross, leaveOut);
     const kept = new Uint8Array(probe.a.length);
     for (const k of keys) together(store, probe, k, likely).forEach((t, i) => (kept[i] |= t));
     const mine = together(store, probe, key, likely);
