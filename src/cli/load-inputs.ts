@@ -3,7 +3,7 @@ import { checkConfigColumns, loadConfigFile } from '../config/index.js';
 import type { Config } from '../config/types.js';
 import type { ColumnStore } from '../data/column-store.js';
 import type { ColumnAlignment } from '../data/column-alignment.js';
-import { loadTables } from '../data/load-tables.js';
+import { checkExcludeOption, loadTables } from '../data/load-tables.js';
 import { zeroConfig } from './zero-config.js';
 import type { WorkerPool } from '../engine/worker-pool.js';
 import type { Progress } from './progress.js';
@@ -80,6 +80,7 @@ export async function loadInputs(
     ms: performance.now() - t,
     detail: { rows: loaded.store.rowCount, columns: loaded.store.names.length, bytes: loaded.bytes, skipped_rows: loaded.skippedRows },
   });
+  checkExcludeOption(opts.exclude ?? [], loaded);
   if (loaded.alignment !== null) progress.log(alignmentLine(loaded.alignment));
   if (fromFile !== null) {
     checkConfigColumns(fromFile, loaded.knownColumns, opts.config as string, loaded.file);

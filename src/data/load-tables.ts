@@ -138,3 +138,19 @@ function checkedMapping(
   }
   return out;
 }
+
+/**
+ * Fails when an `--exclude` names no column of the input: a misspelt
+ * exclusion would otherwise leave the column it meant in the matching (a
+ * truth column, say) without a word. A column of either file counts.
+ *
+ * @example
+ * checkExcludeOption(['rec_id'], loaded); // passes when some file has rec_id
+ * checkExcludeOption(['recid'], loaded);  // throws: --exclude recid: no column "recid" in people.csv; its columns: rec_id, …
+ */
+export function checkExcludeOption(exclude: readonly string[], loaded: Pick<LoadedTables, 'knownColumns' | 'file'>): void {
+  const known = new Set(loaded.knownColumns);
+  const unknown = exclude.find((name) => !known.has(name));
+  if (unknown === undefined) return;
+  throw new KindredError('usage', `--exclude ${unknown}: no column "${unknown}" in ${loaded.file}; its columns: ${loaded.knownColumns.join(', ')}`);
+}
