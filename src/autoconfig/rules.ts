@@ -219,7 +219,8 @@ const corruptionNormalize: Rule = {
 function moveThreshold(ctx: RuleContext, delta: number, why: string): RuleProposal | null {
   const mk = ctx.config.matchkeys[0];
   if (!mk) return null;
-  const to = round2(Math.min(THRESHOLD_CEILING, Math.max(THRESHOLD_FLOOR, mk.threshold + delta)));
+  // To 0.001: the score valley sets a bin edge (0.825), and a threshold rounded past it loses the matches just above.
+  const to = Math.round(Math.min(THRESHOLD_CEILING, Math.max(THRESHOLD_FLOOR, mk.threshold + delta)) * 1000) / 1000;
   if (to === mk.threshold) return null;
   const next = clone(ctx.config);
   next.matchkeys[0].threshold = to;

@@ -21,6 +21,15 @@ export const VALLEY_RANGE: readonly [number, number] = [0.55, 0.875];
  * const isDip = leftMax >= VALLEY_DEPTH * dip && rightMax >= VALLEY_DEPTH * dip;
  */
 export const VALLEY_DEPTH = 3;
+/**
+ * A bin next to the dip is part of its floor when its smoothed count exceeds
+ * the dip's by less than this many standard deviations of a smoothed count
+ * (a mean of three Poisson counts: √(dip / 3)).
+ *
+ * @example
+ * const flat = smooth[b] <= dip + FLOOR_SDS * Math.sqrt(dip / 3);
+ */
+export const FLOOR_SDS = 2;
 /** Fewer scores than this in the range give no reliable shape. */
 const MIN_SCORES = 100;
 
@@ -29,8 +38,11 @@ const MIN_SCORES = 100;
  * {@link VALLEY_RANGE}: bins of {@link VALLEY_BIN}, smoothed over three bins,
  * a dip being a bin that both sides rise above by {@link VALLEY_DEPTH}×; the
  * deepest is the one whose lower side rises most above it (ties: the
- * lowest score). It returns the dip's upper edge, rounded to 0.01, so the
- * scores in the dip's bin, the doubtful ones, are non-matches. Null when there
+ * lowest score). It returns the upper edge of the dip's floor (the dip and
+ * the bins above it that noise cannot tell from it, {@link FLOOR_SDS}),
+ * a bin edge to 0.001 (rounded to 0.01, an edge of 0.825 moved into the
+ * match hump), so the scores on the floor, the doubtful ones, are
+ * non-matches. Null when there
  * is no dip (a distribution that only falls, or too few scores).
  * `scores` must hold every scored pair at or above the range's lower end
  * minus two bins.
@@ -74,5 +86,13 @@ export function scoreValley(scores: ArrayLike<number>): number | null {
       best = b;
     }
   }
-  return best < 0 ? null : Math.round((lo + (best + 1) * VALLEY_BIN) * 100) / 100;
+  if (best < 0) return null;
+  // A flat floor: the bins beside the dip that noise cannot tell from it. Their counts say nothing about where the
+  // two humps cross, so the threshold goes to the floor's upper edge, the side where an error costs less: a false
+  // link joins two clusters (every pair across them is wrong), while a missed one rarely splits an entity that
+  // several other links hold together.
+  const floor = smooth[best] + FLOOR_SDS * Math.sqrt(Math.max(smooth[best], 0.5) / 3);
+  let top = best;
+  while (top + 1 <= last && smooth[top + 1] <= floor) top++;
+  return Math.round((lo + (top + 1) * VALLEY_BIN) * 1000) / 1000;
 }
