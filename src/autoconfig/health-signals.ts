@@ -177,7 +177,7 @@ export function measureRun(run: MatchRun): HealthSignals {
   const bridges = bridgeStats(n, run.clusterOf, linkA, linkB, oversizedLimit(n));
   return {
     matched_agreement: matchedAgreement(run),
-    score_valley: scoreValley(run.pairs.score.subarray(0, run.pairs.count)),
+    score_valley: scoreValley(run.pairs.score.subarray(0, run.pairs.count), { floorTop: true }),
     n_rows: n,
     n_pairs_scored: scored,
     n_matched: matched,

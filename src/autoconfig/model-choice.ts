@@ -157,7 +157,7 @@ export async function chooseModel(input: ChoiceInput): Promise<ChoiceOutcome> {
   }
   const first = withMatchkey(config, probabilisticTwin(mk, input.profiles, CONFIG_DEFAULTS.threshold.probabilistic));
   const fsRun = await runMatching(table, keepingFrom(first, SIGNAL_FLOOR), pool, { signal });
-  const threshold = scoreValley(fsRun.pairs.score.subarray(0, fsRun.pairs.count)) ?? CONFIG_DEFAULTS.threshold.probabilistic;
+  const threshold = scoreValley(fsRun.pairs.score.subarray(0, fsRun.pairs.count), { floorTop: true }) ?? CONFIG_DEFAULTS.threshold.probabilistic;
   const fs = probeAgreement(fsRun.pairs, threshold, probe, judge, eligible);
   const converged = Object.values(fsRun.training).every((t) => t.converged);
   const probabilistic = { ...figures(threshold, fs), em_converged: converged };

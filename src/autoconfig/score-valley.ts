@@ -38,11 +38,12 @@ const MIN_SCORES = 100;
  * {@link VALLEY_RANGE}: bins of {@link VALLEY_BIN}, smoothed over three bins,
  * a dip being a bin that both sides rise above by {@link VALLEY_DEPTH}×; the
  * deepest is the one whose lower side rises most above it (ties: the
- * lowest score). It returns the upper edge of the dip's floor (the dip and
- * the bins above it that noise cannot tell from it, {@link FLOOR_SDS}),
- * a bin edge to 0.001 (rounded to 0.01, an edge of 0.825 moved into the
- * match hump), so the scores on the floor, the doubtful ones, are
- * non-matches. Null when there
+ * lowest score). It returns the dip's upper edge, rounded to 0.01, or with
+ * `floorTop` (where the edge becomes the threshold of clustered matches)
+ * the upper edge of the dip's floor (the dip and the bins above it that
+ * noise cannot tell from it, {@link FLOOR_SDS}) to 0.001 (rounded to 0.01,
+ * an edge of 0.825 moved into the match hump), so the scores on the floor,
+ * the doubtful ones, are non-matches. Null when there
  * is no dip (a distribution that only falls, or too few scores).
  * `scores` must hold every scored pair at or above the range's lower end
  * minus two bins.
@@ -50,7 +51,7 @@ const MIN_SCORES = 100;
  * @example
  * scoreValley([...Array(500).fill(0.6), ...Array(20).fill(0.8), ...Array(300).fill(0.95)]); // 0.78
  */
-export function scoreValley(scores: ArrayLike<number>): number | null {
+export function scoreValley(scores: ArrayLike<number>, options: { floorTop?: boolean } = {}): number | null {
   const [from, to] = VALLEY_RANGE;
   const lo = from - 2 * VALLEY_BIN;
   const bins = Math.round((1 - lo) / VALLEY_BIN) + 1;
@@ -87,6 +88,7 @@ export function scoreValley(scores: ArrayLike<number>): number | null {
     }
   }
   if (best < 0) return null;
+  if (options.floorTop !== true) return Math.round((lo + (best + 1) * VALLEY_BIN) * 100) / 100;
   // A flat floor: the bins beside the dip that noise cannot tell from it. Their counts say nothing about where the
   // two humps cross, so the threshold goes to the floor's upper edge, the side where an error costs less: a false
   // link joins two clusters (every pair across them is wrong), while a missed one rarely splits an entity that

@@ -28,11 +28,13 @@ test('a dip above 0.9 (exact copies against near ones) is not a valley', () => {
 /** `counts[i]` scores at the centre of each 0.025 bin from `from` up. */
 const binned = (from: number, counts: number[]): number[] => counts.flatMap((c, i) => Array<number>(c).fill(from + 0.025 * i + 0.0125));
 
-test('a flat floor: the threshold is the upper edge of the bins noise cannot tell from the dip, not of the lowest one', () => {
+test('a flat floor: with floorTop the threshold is the upper edge of the bins noise cannot tell from the dip, not of the lowest one', () => {
   // 0.50 … : a falling non-match hump, a floor of five bins near 60 from 0.70 (the deepest smoothed bin is 0.725–0.75), a rising match hump.
   const floor = binned(0.5, [320, 350, 330, 240, 240, 180, 130, 90, 60, 62, 61, 63, 60, 160, 250, 250, 250, 240, 200, 150]);
-  assert.equal(scoreValley(floor), 0.8);
+  assert.equal(scoreValley(floor, { floorTop: true }), 0.8);
+  // Without it (the probe's likely-match line, not a threshold of clustered matches): the lowest bin's edge, to 0.01.
+  assert.equal(scoreValley(floor), 0.75);
   // The same with the bins above 0.75 clearly higher (beyond two standard deviations): the dip's own upper edge.
   const sharp = binned(0.5, [320, 350, 330, 240, 240, 180, 130, 90, 60, 62, 61, 120, 160, 160, 250, 250, 250, 240, 200, 150]);
-  assert.equal(scoreValley(sharp), 0.75);
+  assert.equal(scoreValley(sharp, { floorTop: true }), 0.75);
 });
