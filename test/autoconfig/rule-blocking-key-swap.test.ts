@@ -19,8 +19,10 @@ test('a blocking pass putting every row in one block fires blocking_key_swap and
     rows.push([title], [title]);
   }
   const { telemetry } = await control(table(['title'], rows));
-  const first = telemetry.decisions?.[0];
-  assert.equal(first?.rule_name, 'blocking_key_swap', JSON.stringify(telemetry.decisions));
+  // The first swap (a structural rule, the score valley, may come before it on the same run).
+  const first = telemetry.decisions?.find((d) => d.rule_name === 'blocking_key_swap');
+  assert.ok(first !== undefined, JSON.stringify(telemetry.decisions));
+  assert.ok(telemetry.decisions?.slice(0, telemetry.decisions.indexOf(first)).every((d) => d.rule_name === 'score_valley'), JSON.stringify(telemetry.decisions));
   assert.match(first?.rationale ?? '', /largest block 200 of 200 rows/);
   const [path] = Object.keys(first?.config_diff ?? {});
   assert.match(path, /^blocking\.keys\[\d\]$/);
