@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { runControllerInThread } from '../autoconfig/controller-thread.js';
 import type { Telemetry } from '../autoconfig/telemetry-schema.js';
 import { configToYaml } from '../config/index.js';
-import { checkExcludeOption, loadTables } from '../data/load-tables.js';
+import { loadTables } from '../data/load-tables.js';
 import { KindredError } from '../errors/registry.js';
 import { alignmentLine } from './load-inputs.js';
 import { WorkerPool } from '../engine/worker-pool.js';
@@ -89,9 +89,8 @@ export async function autoconfigCommand(argv: string[]): Promise<number> {
   const pool = new WorkerPool({ workers: optionalInt('autoconfig', values, 'workers') });
   try {
     let t = performance.now();
-    const ingest = await loadTables(files, pool, { lenient: values.lenient === true, fingerprint: true, exclude, onProgress: (done, total) => progress.tick('load', done, total) });
+    const ingest = await loadTables(files, pool, { lenient: values.lenient === true, fingerprint: true, excludeFlag: exclude, onProgress: (done, total) => progress.tick('load', done, total) });
     progress.phase({ phase: 'load', ms: performance.now() - t, detail: { rows: ingest.store.rowCount, columns: ingest.store.names.length } });
-    checkExcludeOption(exclude, ingest);
     if (ingest.alignment !== null) progress.log(alignmentLine(ingest.alignment));
     t = performance.now();
     const { config, telemetry } = await runControllerInThread(ingest.store, pool, {

@@ -3,7 +3,7 @@ import { checkConfigColumns, loadConfigFile } from '../config/index.js';
 import type { Config } from '../config/types.js';
 import type { ColumnStore } from '../data/column-store.js';
 import type { ColumnAlignment } from '../data/column-alignment.js';
-import { checkExcludeOption, loadTables } from '../data/load-tables.js';
+import { loadTables } from '../data/load-tables.js';
 import { zeroConfig } from './zero-config.js';
 import type { WorkerPool } from '../engine/worker-pool.js';
 import type { Progress } from './progress.js';
@@ -72,7 +72,8 @@ export async function loadInputs(
     lenient: opts.lenient,
     columns: fromFile?.columns,
     configLabel: opts.config,
-    exclude: [...(fromFile?.exclude_columns ?? []), ...(opts.exclude ?? [])],
+    exclude: fromFile?.exclude_columns,
+    excludeFlag: opts.exclude,
     onProgress: (done, total) => progress.tick('load', done, total),
   });
   progress.phase({
@@ -80,7 +81,6 @@ export async function loadInputs(
     ms: performance.now() - t,
     detail: { rows: loaded.store.rowCount, columns: loaded.store.names.length, bytes: loaded.bytes, skipped_rows: loaded.skippedRows },
   });
-  checkExcludeOption(opts.exclude ?? [], loaded);
   if (loaded.alignment !== null) progress.log(alignmentLine(loaded.alignment));
   if (fromFile !== null) {
     checkConfigColumns(fromFile, loaded.knownColumns, opts.config as string, loaded.file);

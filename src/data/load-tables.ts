@@ -42,19 +42,33 @@ export interface LoadedTables {
  * only the second file has keeps its own (suffixed `_2` if the first has
  * that name for another column); a column `source` (or `source_table`, …
  * when taken) holds each row's file name (`a.csv`, `b.csv`; `a.csv (1)`,
- * `a.csv (2)` when both have the same name). `exclude`d columns are never
- * aligned, and the second file's are dropped (the first file's stay, for the
- * configuration to exclude by name).
+ * `a.csv (2)` when both have the same name). `exclude`d columns (and
+ * `excludeFlag`ged ones, which must each name a column of either file) are
+ * never aligned, and the second file's are dropped (the first file's stay,
+ * for the configuration to exclude by name).
  *
  * @example
  * const { store, alignment } = await loadTables(['shop_a.csv', 'shop_b.csv'], pool, {});
  * alignment?.pairs.map((p) => `${p.second} → ${p.first}`); // ['name → title', 'cost → price']
  */
-export async function loadTables(
-  files: readonly string[],
-  pool: WorkerPool,
-  options: IngestOptions & { columns?: Readonly<Record<string, string | null>>; configLabel?: string; exclude?: readonly string[] },
-): Promise<LoadedTables> {
+export async function loadTables(files: readonly string[], pool: WorkerPool, options: LoadOptions): Promise<LoadedTables> {
+  const loaded = await stackFiles(files, pool, options, [...(options.exclude ?? []), ...(options.excludeFlag ?? [])]);
+  checkExcludeFlag(options.excludeFlag ?? [], loaded);
+  return loaded;
+}
+
+/** What {@link loadTables} is told besides the ingest options. */
+export interface LoadOptions extends IngestOptions {
+  /** The configuration's `columns:` (second-file name → first-file name, or null to keep it apart). */
+  columns?: Readonly<Record<string, string | null>>;
+  configLabel?: string;
+  /** Columns never aligned or used (the configuration's `exclude_columns`, checked against the columns with its key paths). */
+  exclude?: readonly string[];
+  /** The command line's `--exclude`s: excluded alike, and each must name a column of either file. */
+  excludeFlag?: readonly string[];
+}
+
+async function stackFiles(files: readonly string[], pool: WorkerPool, options: LoadOptions, exclude: readonly string[]): Promise<LoadedTables> {
   if (files.length === 0 || files.length > 2) {
     throw new KindredError('usage', `--file takes one file, or two to link; got ${files.length}${files.length > 2 ? `: ${files.slice(2).join(', ')} too many` : ''}`);
   }
@@ -69,8 +83,8 @@ export async function loadTables(
   const second = await ingestCsv(files[1], pool, ingestOptions);
   const fixed = checkedMapping(options.columns ?? {}, first.store, second.store, files, options.configLabel ?? 'configuration');
   // The records' evidence is measured in a worker: tokenising thousands of records is a hot loop.
-  const evidence = await pool.run('alignmentEvidenceTask', { first: first.store.handle, second: second.store.handle, exclude: options.exclude ?? [] });
-  const alignment = alignColumns(first.store, second.store, fixed, options.exclude ?? [], evidence);
+  const evidence = await pool.run('alignmentEvidenceTask', { first: first.store.handle, second: second.store.handle, exclude });
+  const alignment = alignColumns(first.store, second.store, fixed, exclude, evidence);
   const partnerOf = new Map(alignment.pairs.map((p) => [p.first, p.second]));
   const columns: StackedColumn[] = first.store.names.map((name, c) => ({ name, first: c, second: second.store.columnIndex(partnerOf.get(name) ?? '\u0000') }));
   const taken = new Set(first.store.names);
@@ -98,7 +112,7 @@ export async function loadTables(
     fingerprint,
     alignment,
     sourceColumn,
-    knownColumns: [...new Set([...store.names, ...second.store.names.filter((n) => (options.exclude ?? []).includes(n))])],
+    knownColumns: [...new Set([...store.names, ...second.store.names.filter((n) => exclude.includes(n))])],
   };
 }
 
@@ -143,12 +157,8 @@ function checkedMapping(
  * Fails when an `--exclude` names no column of the input: a misspelt
  * exclusion would otherwise leave the column it meant in the matching (a
  * truth column, say) without a word. A column of either file counts.
- *
- * @example
- * checkExcludeOption(['rec_id'], loaded); // passes when some file has rec_id
- * checkExcludeOption(['recid'], loaded);  // throws: --exclude recid: no column "recid" in people.csv; its columns: rec_id, …
  */
-export function checkExcludeOption(exclude: readonly string[], loaded: Pick<LoadedTables, 'knownColumns' | 'file'>): void {
+function checkExcludeFlag(exclude: readonly string[], loaded: LoadedTables): void {
   const known = new Set(loaded.knownColumns);
   const unknown = exclude.find((name) => !known.has(name));
   if (unknown === undefined) return;

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import type { Config } from '../config/types.js';
 import { checkConfigColumns } from '../config/index.js';
-import { checkExcludeOption, loadTables } from '../data/load-tables.js';
+import { loadTables } from '../data/load-tables.js';
 import { alignmentLine } from '../cli/load-inputs.js';
 import { runServedEngine, type ServedEngine } from '../engine/engines.js';
 import { WorkerPool } from '../engine/worker-pool.js';
@@ -149,11 +149,11 @@ async function initialRun(state: ServerState, options: ServeOptions, progress: P
     fingerprint: true,
     columns: options.config?.columns,
     configLabel: options.configLabel ?? undefined,
-    exclude: [...(options.config?.exclude_columns ?? []), ...options.exclude],
+    exclude: options.config?.exclude_columns,
+    excludeFlag: options.exclude,
     onProgress: (done, total) => progress.tick('load', done, total),
   });
   signal.throwIfAborted();
-  checkExcludeOption(options.exclude, ingest);
   progress.phase({ phase: 'load', ms: performance.now() - t, detail: { rows: ingest.store.rowCount, columns: ingest.store.names.length } });
   if (ingest.alignment !== null) progress.log(alignmentLine(ingest.alignment));
   let config: Config;
