@@ -4,7 +4,7 @@ import type { Config } from '../config/types.js';
 import type { MatchRun } from '../engine/run.js';
 import { bridgeStats } from './bridge-share.js';
 import { foldSpelling } from './column-priors.js';
-import { scoreValley, VALLEY_RANGE } from './score-valley.js';
+import { findValley, valleyThreshold, VALLEY_RANGE } from './score-valley.js';
 import type { Health } from './telemetry-schema.js';
 
 /** What the controller measures after each run (telemetry `scoring`, `blocking`, `cluster` plus counts the rules need). */
@@ -51,7 +51,9 @@ export interface HealthSignals {
    * the Fellegi–Sunter m-probability of agreement without labels.
    */
   matched_agreement: Record<string, number>;
-  /** Where the run's kept scores dip between the non-match and the match humps ({@link scoreValley}); null when they do not. */
+  /** The share of the pairs inside clusters that hang on one link ({@link bridgeStats}): how much a missed link could lose. */
+  pairs_on_one_link: number;
+  /** The threshold where the run's kept scores dip between the non-match and the match humps ({@link valleyThreshold}); null when they do not. */
   score_valley: number | null;
 }
 
@@ -175,9 +177,11 @@ export function measureRun(run: MatchRun): HealthSignals {
   }
 
   const bridges = bridgeStats(n, run.clusterOf, linkA, linkB, oversizedLimit(n));
+  const valley = findValley(run.pairs.score.subarray(0, run.pairs.count));
   return {
     matched_agreement: matchedAgreement(run),
-    score_valley: scoreValley(run.pairs.score.subarray(0, run.pairs.count), { floorTop: true }),
+    pairs_on_one_link: round4(bridges.pairsOnOneLink),
+    score_valley: valley === null ? null : valleyThreshold(valley, bridges.pairsOnOneLink),
     n_rows: n,
     n_pairs_scored: scored,
     n_matched: matched,

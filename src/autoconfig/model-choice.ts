@@ -5,10 +5,9 @@ import type { ColumnStore } from '../data/column-store.js';
 import { runMatching, type MatchRun, type PairList } from '../engine/run.js';
 import type { WorkerPool } from '../engine/worker-pool.js';
 import type { ColumnProfile } from './column-profile.js';
-import { keepingFrom, SIGNAL_FLOOR } from './health-signals.js';
+import { keepingFrom, measureRun, SIGNAL_FLOOR } from './health-signals.js';
 import { probeJudge, type LikelyMatches } from './likely-matches.js';
 import { eligiblePairs, probeAgreement, type CountedAgreement, type ProbeAgreement } from './probe-agreement.js';
-import { scoreValley } from './score-valley.js';
 
 /** What the choice measured and chose, as the telemetry reports it. */
 export interface ModelChoice {
@@ -157,7 +156,7 @@ export async function chooseModel(input: ChoiceInput): Promise<ChoiceOutcome> {
   }
   const first = withMatchkey(config, probabilisticTwin(mk, input.profiles, CONFIG_DEFAULTS.threshold.probabilistic));
   const fsRun = await runMatching(table, keepingFrom(first, SIGNAL_FLOOR), pool, { signal });
-  const threshold = scoreValley(fsRun.pairs.score.subarray(0, fsRun.pairs.count), { floorTop: true }) ?? CONFIG_DEFAULTS.threshold.probabilistic;
+  const threshold = measureRun(fsRun).score_valley ?? CONFIG_DEFAULTS.threshold.probabilistic;
   const fs = probeAgreement(fsRun.pairs, threshold, probe, judge, eligible);
   const converged = Object.values(fsRun.training).every((t) => t.converged);
   const probabilistic = { ...figures(threshold, fs), em_converged: converged };

@@ -1,4 +1,5 @@
 /** Finds where a run's own score distribution separates matches from non-matches: the deepest dip between two humps. */
+import type { BridgeStats } from './bridge-share.js';
 
 /**
  * Histogram bin width on the score scale.
@@ -34,24 +35,39 @@ export const FLOOR_SDS = 2;
 const MIN_SCORES = 100;
 
 /**
- * The score at the deepest dip of the histogram of `scores` within
- * {@link VALLEY_RANGE}: bins of {@link VALLEY_BIN}, smoothed over three bins,
- * a dip being a bin that both sides rise above by {@link VALLEY_DEPTH}×; the
- * deepest is the one whose lower side rises most above it (ties: the
- * lowest score). It returns the dip's upper edge, rounded to 0.01, or with
- * `floorTop` (where the edge becomes the threshold of clustered matches)
- * the upper edge of the dip's floor (the dip and the bins above it that
- * noise cannot tell from it, {@link FLOOR_SDS}) to 0.001 (rounded to 0.01,
- * an edge of 0.825 moved into the match hump), so the scores on the floor,
- * the doubtful ones, are non-matches. Null when there
- * is no dip (a distribution that only falls, or too few scores).
- * `scores` must hold every scored pair at or above the range's lower end
- * minus two bins.
+ * Below this share of the matched pairs hanging on one link
+ * ({@link BridgeStats.pairsOnOneLink}), one pair in five, a run's entities
+ * are held together many times over, and the threshold of clustered matches
+ * goes to the top of a valley's flat floor ({@link valleyThreshold}). It
+ * sits in the gap between the two kinds of table measured: entities of four
+ * to eight records, and entities of one to three.
  *
  * @example
- * scoreValley([...Array(500).fill(0.6), ...Array(20).fill(0.8), ...Array(300).fill(0.95)]); // 0.78
+ * const atFloorTop = stats.pairsOnOneLink < REDUNDANT_LINKS; // fake_1000 and its corrupted copies 0.04–0.16, the person stand-in 0.26–0.42
  */
-export function scoreValley(scores: ArrayLike<number>, options: { floorTop?: boolean } = {}): number | null {
+export const REDUNDANT_LINKS = 0.2;
+
+/** Where a histogram of scores dips ({@link findValley}). */
+export interface Valley {
+  /** The dip's upper edge. */
+  edge: number;
+  /** The upper edge of the dip's floor: the dip and the bins above it that noise cannot tell from it ({@link FLOOR_SDS}); the edge when the dip is sharp. */
+  floorTop: number;
+}
+
+/**
+ * The deepest dip of the histogram of `scores` within {@link VALLEY_RANGE}:
+ * bins of {@link VALLEY_BIN}, smoothed over three bins, a dip being a bin
+ * that both sides rise above by {@link VALLEY_DEPTH}×; the deepest is the
+ * one whose lower side rises most above it (ties: the lowest score). Edges
+ * to 0.001. Null when there is no dip (a distribution that only falls, or
+ * too few scores). `scores` must hold every scored pair at or above the
+ * range's lower end minus two bins.
+ *
+ * @example
+ * findValley([...Array(500).fill(0.6), ...Array(20).fill(0.8), ...Array(300).fill(0.95)]); // { edge: 0.775, floorTop: 0.775 }
+ */
+export function findValley(scores: ArrayLike<number>): Valley | null {
   const [from, to] = VALLEY_RANGE;
   const lo = from - 2 * VALLEY_BIN;
   const bins = Math.round((1 - lo) / VALLEY_BIN) + 1;
@@ -88,13 +104,39 @@ export function scoreValley(scores: ArrayLike<number>, options: { floorTop?: boo
     }
   }
   if (best < 0) return null;
-  if (options.floorTop !== true) return Math.round((lo + (best + 1) * VALLEY_BIN) * 100) / 100;
-  // A flat floor: the bins beside the dip that noise cannot tell from it. Their counts say nothing about where the
-  // two humps cross, so the threshold goes to the floor's upper edge, the side where an error costs less: a false
-  // link joins two clusters (every pair across them is wrong), while a missed one rarely splits an entity that
-  // several other links hold together.
   const floor = smooth[best] + FLOOR_SDS * Math.sqrt(Math.max(smooth[best], 0.5) / 3);
   let top = best;
   while (top + 1 <= last && smooth[top + 1] <= floor) top++;
-  return Math.round((lo + (top + 1) * VALLEY_BIN) * 1000) / 1000;
+  const edgeOf = (bin: number): number => Math.round((lo + (bin + 1) * VALLEY_BIN) * 1000) / 1000;
+  return { edge: edgeOf(best), floorTop: edgeOf(top) };
+}
+
+/**
+ * The probe's likely-match line: the valley's dip edge, to 0.01. Nothing is
+ * clustered on this line, so no cost of a false link weighs on it.
+ *
+ * @example
+ * scoreValley([...Array(500).fill(0.6), ...Array(20).fill(0.8), ...Array(300).fill(0.95)]); // 0.78
+ */
+export function scoreValley(scores: ArrayLike<number>): number | null {
+  const valley = findValley(scores);
+  return valley === null ? null : Math.round(valley.edge * 100) / 100;
+}
+
+/**
+ * The threshold of clustered matches at a valley. On a flat floor the
+ * histogram cannot say where the two humps cross, so the threshold goes
+ * where an error costs less. When the run's entities are held together many
+ * times over (fewer than {@link REDUNDANT_LINKS} of its matched pairs hang
+ * on one link), that is the floor's top: a false link joins two clusters
+ * and every pair across them is wrong, while a missed one seldom splits an
+ * entity other links hold. Otherwise a missed link is lost pairs as surely
+ * as a false one is false pairs, and the threshold stays at the dip's edge.
+ *
+ * @example
+ * valleyThreshold({ edge: 0.75, floorTop: 0.8 }, 0.06); // 0.8
+ * valleyThreshold({ edge: 0.75, floorTop: 0.8 }, 0.5);  // 0.75
+ */
+export function valleyThreshold(valley: Valley, pairsOnOneLink: number): number {
+  return pairsOnOneLink < REDUNDANT_LINKS ? valley.floorTop : valley.edge;
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { scoreValley } from '../../src/autoconfig/score-valley.js';
+import { findValley, REDUNDANT_LINKS, scoreValley, valleyThreshold } from '../../src/autoconfig/score-valley.js';
 
 /** `count` scores spread evenly over [lo, hi). */
 const spread = (count: number, lo: number, hi: number): number[] => Array.from({ length: count }, (_, i) => lo + ((hi - lo) * i) / count);
@@ -28,13 +28,28 @@ test('a dip above 0.9 (exact copies against near ones) is not a valley', () => {
 /** `counts[i]` scores at the centre of each 0.025 bin from `from` up. */
 const binned = (from: number, counts: number[]): number[] => counts.flatMap((c, i) => Array<number>(c).fill(from + 0.025 * i + 0.0125));
 
-test('a flat floor: with floorTop the threshold is the upper edge of the bins noise cannot tell from the dip, not of the lowest one', () => {
+test('a flat floor: its top is the upper edge of the bins noise cannot tell from the dip, not of the lowest one', () => {
   // 0.50 … : a falling non-match hump, a floor of five bins near 60 from 0.70 (the deepest smoothed bin is 0.725–0.75), a rising match hump.
   const floor = binned(0.5, [320, 350, 330, 240, 240, 180, 130, 90, 60, 62, 61, 63, 60, 160, 250, 250, 250, 240, 200, 150]);
-  assert.equal(scoreValley(floor, { floorTop: true }), 0.8);
-  // Without it (the probe's likely-match line, not a threshold of clustered matches): the lowest bin's edge, to 0.01.
+  assert.deepEqual(findValley(floor), { edge: 0.75, floorTop: 0.8 });
+  // The probe's likely-match line (nothing clustered on it): the dip's edge, to 0.01.
   assert.equal(scoreValley(floor), 0.75);
-  // The same with the bins above 0.75 clearly higher (beyond two standard deviations): the dip's own upper edge.
+  // The same with the bins above 0.75 clearly higher (beyond two standard deviations): the floor is the dip alone.
   const sharp = binned(0.5, [320, 350, 330, 240, 240, 180, 130, 90, 60, 62, 61, 120, 160, 160, 250, 250, 250, 240, 200, 150]);
-  assert.equal(scoreValley(sharp, { floorTop: true }), 0.75);
+  assert.deepEqual(findValley(sharp), { edge: 0.75, floorTop: 0.75 });
+});
+
+test('edges are kept to 0.001 for clustered thresholds and to 0.01 on the probe line', () => {
+  // The deepest smoothed bin is 0.8–0.825.
+  const scores = binned(0.5, [320, 350, 330, 240, 240, 180, 130, 90, 60, 60, 40, 20, 5, 5, 200, 250, 250, 240, 200, 150]);
+  assert.equal(findValley(scores)?.edge, 0.825);
+  assert.equal(scoreValley(scores), 0.83);
+});
+
+test('the threshold of clustered matches: the floor top when entities are held by many links, the dip edge when pairs hang on one', () => {
+  const valley = { edge: 0.75, floorTop: 0.8 };
+  assert.equal(valleyThreshold(valley, 0.06), 0.8);
+  assert.equal(valleyThreshold(valley, REDUNDANT_LINKS - 0.001), 0.8);
+  assert.equal(valleyThreshold(valley, REDUNDANT_LINKS), 0.75);
+  assert.equal(valleyThreshold(valley, 0.5), 0.75);
 });
