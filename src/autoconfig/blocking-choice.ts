@@ -188,9 +188,9 @@ export function candidatePasses(profiles: readonly ColumnProfile[]): BlockingKey
   const byDistinct = [...profiles].sort((a, b) => b.distinctRatio - a.distinctRatio);
   for (const p of byDistinct) {
     if ((p.kind === 'identifier' || p.kind === 'email' || p.kind === 'date') && p.distinctRatio > 0.2) {
-      candidates.push({ fields: [{ field: p.column, transforms: p.kind === 'email' ? ['lowercase', 'strip'] : ['strip'] }] });
+      candidates.push({ fields: [{ field: p.column, transforms: p.kind === 'email' ? ['lowercase', 'strip'] : p.kind === 'identifier' ? ['strip_all'] : ['strip'] }] });
     } else if (p.kind === 'code' && p.distinctRatio > 0.5 && p.nullRate < 0.5) {
-      candidates.push({ fields: [{ field: p.column, transforms: ['lowercase', 'strip'] }] });
+      candidates.push({ fields: [{ field: p.column, transforms: ['lowercase', 'strip_all'] }] });
     } else if (p.kind === 'number' && p.distinctRatio > 0.5 && p.nullRate < 0.5) {
       candidates.push({ fields: [{ field: p.column, transforms: ['strip'] }] });
     }
@@ -213,12 +213,12 @@ export function candidatePasses(profiles: readonly ColumnProfile[]): BlockingKey
   // priced and judged like every other pass (after the text passes, so a name's second key comes first).
   for (const p of byDistinct) {
     if ((p.kind === 'identifier' || p.kind === 'email') && p.distinctRatio > 0.2) {
-      candidates.push({ fields: [{ field: p.column, transforms: ['lowercase', 'strip', `substring:0:${IDENTIFIER_PREFIX}`] }] });
+      candidates.push({ fields: [{ field: p.column, transforms: ['lowercase', p.kind === 'identifier' ? 'strip_all' : 'strip', `substring:0:${IDENTIFIER_PREFIX}`] }] });
     }
   }
   const codes = byDistinct.filter((p) => p.kind === 'code' || p.kind === 'number');
   if (codes.length >= 2) {
-    candidates.push({ fields: [{ field: codes[0].column, transforms: ['strip'] }, { field: codes[1].column, transforms: ['strip'] }] });
+    candidates.push({ fields: [{ field: codes[0].column, transforms: ['strip_all'] }, { field: codes[1].column, transforms: ['strip_all'] }] });
   }
   // Pairs of columns: the first key of one with a coarse key of another, for columns too common to block on alone.
   const coarse = byDistinct.filter((p) => p.kind !== 'long_text' && p.nullRate < 0.5).slice(0, COMBINED_COLUMNS);
@@ -258,8 +258,10 @@ const COMBINED_COLUMNS = 10;
 function firstPass(p: ColumnProfile): BlockingKey | null {
   const on = (...transforms: string[]): BlockingKey => ({ fields: [{ field: p.column, transforms }] });
   if (p.kind === 'name' || p.kind === 'text') return textPasses(p)[0];
-  if (p.kind === 'identifier' || p.kind === 'date' || p.kind === 'number') return on('strip');
-  if (p.kind === 'code' || p.kind === 'category' || p.kind === 'email') return on('lowercase', 'strip');
+  if (p.kind === 'identifier') return on('strip_all');
+  if (p.kind === 'date' || p.kind === 'number') return on('strip');
+  if (p.kind === 'code') return on('lowercase', 'strip_all');
+  if (p.kind === 'category' || p.kind === 'email') return on('lowercase', 'strip');
   return null;
 }
 
@@ -267,7 +269,8 @@ function firstPass(p: ColumnProfile): BlockingKey | null {
 function coarseField(p: ColumnProfile): BlockingKey['fields'][number] | null {
   if (p.kind === 'name' || p.kind === 'text') return { field: p.column, transforms: ['lowercase', 'strip', 'substring:0:1'] };
   if (p.kind === 'date') return { field: p.column, transforms: ['strip', 'substring:0:4'] };
-  if (p.kind === 'category' || p.kind === 'code') return { field: p.column, transforms: ['lowercase', 'strip'] };
+  if (p.kind === 'code') return { field: p.column, transforms: ['lowercase', 'strip_all'] };
+  if (p.kind === 'category') return { field: p.column, transforms: ['lowercase', 'strip'] };
   if (p.kind === 'number') return { field: p.column, transforms: ['strip'] };
   return null;
 }

@@ -31,6 +31,13 @@ const DATE = /^(\d{8}|\d{4}[-/]\d{1,2}[-/]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4
 const DIGITS = /^[\d\s()+.-]+$/;
 /** One token of letters and digits mixed (a model number, a reference): compared and blocked whole, like digits. */
 const ALNUM_CODE = /^(?=[^\s]*\d)(?=[^\s]*\p{L})[\p{L}\d./-]{3,}$/u;
+/**
+ * The same code printed in groups (a postcode `SW1A 1AA`, `K1A 0B1`): two or
+ * three groups, each holding a digit, letters among them. A digit in every
+ * group keeps out addresses and dates (`12 Main St`, `3 May 1990`), whose
+ * words have none.
+ */
+const GROUPED_CODE = /^(?=.*\p{L})[\p{L}./-]*\d[\p{L}\d./-]*(\s+[\p{L}./-]*\d[\p{L}\d./-]*){1,2}$/u;
 const NUMBER = /^-?\$?\d{1,3}(,?\d{3})*(\.\d+)?$/;
 /** A number with a fractional part: an amount or a measurement, never a code. */
 const DECIMAL = /\d\.\d+$/;
@@ -146,7 +153,7 @@ export function profileColumns(store: ColumnStore, exclude: readonly string[], s
         if (DECIMAL.test(v)) decimal++;
       }
       if (/^[\p{L}\s'.-]+$/u.test(v)) alpha++;
-      if (ALNUM_CODE.test(v)) alnumCode++;
+      if (ALNUM_CODE.test(v) || GROUPED_CODE.test(v)) alnumCode++;
       if (codeToken(v) !== '') withCode++;
       if (isNameList(v)) nameLists++;
     }

@@ -19,12 +19,12 @@ import type { SourceColumn } from './link-detection.js';
  */
 const FIELD_RULES: Record<ColumnProfile['kind'], { scorer: string; transforms: string[] } | null> = {
   email: { scorer: 'damerau_levenshtein', transforms: ['strip'] },
-  identifier: { scorer: 'damerau_levenshtein', transforms: ['strip'] },
+  identifier: { scorer: 'damerau_levenshtein', transforms: ['strip_all'] },
   date: { scorer: 'damerau_levenshtein', transforms: ['strip'] },
   name: { scorer: 'jaro_winkler', transforms: ['lowercase', 'normalize_whitespace'] },
   text: { scorer: 'token_set', transforms: ['lowercase', 'normalize_whitespace'] },
   long_text: { scorer: 'tfidf_cosine', transforms: ['lowercase'] },
-  code: { scorer: 'damerau_levenshtein', transforms: ['lowercase', 'strip'] },
+  code: { scorer: 'damerau_levenshtein', transforms: ['lowercase', 'strip_all'] },
   number: { scorer: 'numeric_diff', transforms: ['amount'] },
   category: { scorer: 'exact', transforms: ['strip'] },
 };

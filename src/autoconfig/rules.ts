@@ -95,7 +95,8 @@ function blockingCandidates(ctx: RuleContext): ColumnProfile[] {
 }
 
 function keyFor(p: ColumnProfile): BlockingKey {
-  const transforms = p.kind === 'name' || p.kind === 'text' ? ['lowercase', 'first_token'] : ['lowercase', 'strip'];
+  // A code's spacing is formatting, not content (`SW1A 1AA`, `SW1A1AA`).
+  const transforms = p.kind === 'name' || p.kind === 'text' ? ['lowercase', 'first_token'] : p.kind === 'code' || p.kind === 'identifier' ? ['lowercase', 'strip_all'] : ['lowercase', 'strip'];
   return { fields: [{ field: p.column, transforms }] };
 }
 
