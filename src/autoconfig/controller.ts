@@ -12,7 +12,9 @@ import type { Containment } from './column-redundancy.js';
 import { V0_THRESHOLD } from './initial-config.js';
 import { probeJudge } from './likely-matches.js';
 import { chooseModel, skippedChoice, type ModelChoice } from './model-choice.js';
-import { eligiblePairs, probeVerdicts } from './probe-agreement.js';
+import { eligiblePairs } from './probe-agreement.js';
+import { clusteredAgreement } from './clustered-agreement.js';
+import { clusterLimits } from '../engine/clustering/cluster-builder.js';
 import { PROBE_THRESHOLD_RULE, PROBE_THRESHOLDS, thresholdByProbe } from './probe-threshold.js';
 import type { Decision, Health, StopReason, Telemetry } from './telemetry-schema.js';
 
@@ -170,7 +172,7 @@ export async function runController(store: ColumnStore, pool: WorkerPool, option
     const signal = budgetSignal(maxMs - (performance.now() - t0), options.signal);
     try {
       const pairs = best.pairs ?? (await runMatching(uniform, keepingFrom(best.config, SIGNAL_FLOOR), pool, { signal })).pairs;
-      const tuned = thresholdByProbe(best.config, probeVerdicts(pairs, PROBE_THRESHOLDS[0], probe, probeJudge(uniform, probe), eligible));
+      const tuned = thresholdByProbe(best.config, clusteredAgreement(pairs, uniform.rowCount, [...PROBE_THRESHOLDS, mk0.threshold], clusterLimits(best.config.clustering), probe, probeJudge(uniform, probe), eligible));
       if (tuned !== null) {
         const tIter = performance.now();
         const run = await runMatching(sample, keepingFrom(tuned.config, SIGNAL_FLOOR), pool, { signal });

@@ -1,7 +1,7 @@
 /** Where a weighted threshold agrees best with the probe's likely matches: the measurement that replaces v0's guessed threshold when the scores show no valley. */
 import type { Config } from '../config/types.js';
 import { CHOICE_MARGIN, MIN_AGREEMENT, MIN_LIKELY } from './model-choice.js';
-import { agreementAt, type CountedAgreement, type ProbeVerdicts } from './probe-agreement.js';
+import type { CountedAgreement } from './probe-agreement.js';
 import { VALLEY_BIN, VALLEY_RANGE } from './score-valley.js';
 
 /**
@@ -29,24 +29,22 @@ export interface ProbeThreshold {
 }
 
 /**
- * The threshold of {@link PROBE_THRESHOLDS} at which the accepted pairs
- * agree best with the probe (F1 of {@link agreementAt}; ties go to the
- * higher threshold, the one that claims less), beside the agreement at
- * `current`. `verdicts` must hold every kept pair from the sweep's lowest
- * threshold up.
+ * The threshold of {@link PROBE_THRESHOLDS} at which the run agrees best
+ * with the probe (F1 of `agreementAt`; ties go to the higher threshold, the
+ * one that claims less), beside the agreement at `current`.
  *
  * @example
- * const v = probeVerdicts(run.pairs, PROBE_THRESHOLDS[0], probe, judge);
- * probeThreshold(v, 0.75).threshold; // 0.8
+ * const at = clusteredAgreement(run.pairs, uniform.rowCount, [...PROBE_THRESHOLDS, 0.75], limits, probe, judge);
+ * probeThreshold(at, 0.75).threshold; // 0.8
  */
-export function probeThreshold(verdicts: ProbeVerdicts, current: number): ProbeThreshold {
+export function probeThreshold(agreementAt: (threshold: number) => CountedAgreement, current: number): ProbeThreshold {
   let best: { threshold: number; agreement: CountedAgreement } | null = null;
   for (let k = PROBE_THRESHOLDS.length - 1; k >= 0; k--) {
-    const agreement = agreementAt(verdicts, PROBE_THRESHOLDS[k]);
+    const agreement = agreementAt(PROBE_THRESHOLDS[k]);
     if (best === null || agreement.f1 > best.agreement.f1) best = { threshold: PROBE_THRESHOLDS[k], agreement };
   }
   const top = best as { threshold: number; agreement: CountedAgreement };
-  return { threshold: top.threshold, agreement: top.agreement, before: agreementAt(verdicts, current) };
+  return { threshold: top.threshold, agreement: top.agreement, before: agreementAt(current) };
 }
 
 /**
@@ -70,20 +68,20 @@ const MIN_MOVE = 0.02;
  * the model choice asks of a model: less is the probe's own noise).
  *
  * @example
- * thresholdByProbe(config, probeVerdicts(pairs, PROBE_THRESHOLDS[0], probe, judge))?.config.matchkeys[0].threshold; // 0.8
+ * thresholdByProbe(config, clusteredAgreement(pairs, uniform.rowCount, [...PROBE_THRESHOLDS, 0.75], limits, probe, judge))?.config.matchkeys[0].threshold; // 0.8
  */
 export function thresholdByProbe(
   config: Config,
-  verdicts: ProbeVerdicts,
+  agreementAt: (threshold: number) => CountedAgreement,
 ): { config: Config; rationale: string; config_diff: Record<string, { from: unknown; to: unknown }> } | null {
   const mk = config.matchkeys[0];
-  if (mk?.type !== 'weighted' || verdicts.likely < MIN_LIKELY) return null;
-  const best = probeThreshold(verdicts, mk.threshold);
+  if (mk?.type !== 'weighted' || agreementAt(mk.threshold).likely < MIN_LIKELY) return null;
+  const best = probeThreshold(agreementAt, mk.threshold);
   if (best.agreement.f1 < MIN_AGREEMENT || best.agreement.f1 < best.before.f1 + CHOICE_MARGIN || Math.abs(best.threshold - mk.threshold) < MIN_MOVE) return null;
   const next = structuredClone(config);
   next.matchkeys[0].threshold = best.threshold;
   const rationale =
-    `the pair scores show no valley; the run agrees best with the probe's ${verdicts.likely} likely matches at ${best.threshold} ` +
+    `the pair scores show no valley; the clusters agree best with the probe's ${best.agreement.likely} likely matches at ${best.threshold} ` +
     `(F1 ${best.agreement.f1}, precision ${best.agreement.precision}, recall ${best.agreement.recall}; at ${mk.threshold}: F1 ${best.before.f1}): threshold ${mk.threshold} → ${best.threshold}`;
   return { config: next, rationale, config_diff: { 'matchkeys[0].threshold': { from: mk.threshold, to: best.threshold } } };
 }

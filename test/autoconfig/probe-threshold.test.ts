@@ -1,20 +1,21 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { MIN_LIKELY } from '../../src/autoconfig/model-choice.js';
-import type { ProbeVerdicts } from '../../src/autoconfig/probe-agreement.js';
+import { agreementAt, type CountedAgreement } from '../../src/autoconfig/probe-agreement.js';
 import { PROBE_THRESHOLDS, probeThreshold, thresholdByProbe } from '../../src/autoconfig/probe-threshold.js';
 import { normalizeConfig } from '../../src/config/normalize.js';
 import type { Config } from '../../src/config/types.js';
 
 /** `likely` likely matches scoring `matchScore`, the probe finds them all; `others` non-matches (judged so) scoring from `from` to `to`. */
-function verdicts(likely: number, matchScore: (i: number) => number, others: number, from: number, to: number): ProbeVerdicts {
+function verdicts(likely: number, matchScore: (i: number) => number, others: number, from: number, to: number): (threshold: number) => CountedAgreement {
   const score = [...Array.from({ length: likely }, (_, i) => matchScore(i)), ...Array.from({ length: others }, (_, i) => from + ((to - from) * i) / Math.max(1, others - 1))];
-  return {
+  const v = {
     score: Float64Array.from(score),
     verdict: Int8Array.from(score.map((_, k) => (k < likely ? 1 : 0))),
     found: Uint8Array.from(score.map((_, k) => (k < likely ? 1 : 0))),
     likely,
   };
+  return (threshold) => agreementAt(v, threshold);
 }
 
 function config(threshold: number): Config {
@@ -52,7 +53,7 @@ test('the threshold stays when the probe cannot say or the gain is noise', () =>
   const few = verdicts(MIN_LIKELY - 1, (i) => 0.8 + (0.15 * i) / (MIN_LIKELY - 2), 300, 0.55, 0.77);
   assert.equal(thresholdByProbe(config(0.7), few), null, 'fewer likely matches than the model choice needs');
   // The probe rejects everything the run accepts: no threshold agrees with it.
-  const disagree: ProbeVerdicts = { ...clean, verdict: clean.verdict.map(() => 0), found: clean.found.map(() => 0) };
+  const disagree = (threshold: number): CountedAgreement => ({ ...clean(threshold), precision: 0, recall: 0, f1: 0 });
   assert.equal(thresholdByProbe(config(0.7), disagree), null, 'no agreement anywhere');
   // Nothing below 0.75 and everything a match: 0.75 is already as good as any.
   const flat = verdicts(200, (i) => 0.76 + (0.2 * i) / 199, 0, 0, 0);
