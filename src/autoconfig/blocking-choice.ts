@@ -187,13 +187,11 @@ export function candidatePasses(profiles: readonly ColumnProfile[]): BlockingKey
   const candidates: BlockingKey[] = [];
   const byDistinct = [...profiles].sort((a, b) => b.distinctRatio - a.distinctRatio);
   for (const p of byDistinct) {
-    if ((p.kind === 'identifier' || p.kind === 'email' || p.kind === 'date') && p.distinctRatio > 0.2) {
-      candidates.push({ fields: [{ field: p.column, transforms: p.kind === 'email' ? ['lowercase', 'strip'] : p.kind === 'identifier' ? ['strip_all'] : ['strip'] }] });
-    } else if (p.kind === 'code' && p.distinctRatio > 0.5 && p.nullRate < 0.5) {
-      candidates.push({ fields: [{ field: p.column, transforms: ['lowercase', 'strip_all'] }] });
-    } else if (p.kind === 'number' && p.distinctRatio > 0.5 && p.nullRate < 0.5) {
-      candidates.push({ fields: [{ field: p.column, transforms: ['strip'] }] });
-    }
+    const distinctEnough =
+      ((p.kind === 'identifier' || p.kind === 'email' || p.kind === 'date') && p.distinctRatio > 0.2) ||
+      ((p.kind === 'code' || p.kind === 'number') && p.distinctRatio > 0.5 && p.nullRate < 0.5);
+    const whole = distinctEnough ? firstPass(p) : null;
+    if (whole !== null) candidates.push(whole);
   }
   // Mostly-present short text first: long descriptions rarely start alike, so they block last.
   // Among the rest, the rarest agreement first: in a file full of duplicates a title repeats
@@ -254,7 +252,11 @@ const IDENTIFIER_PREFIX = 6;
 /** Columns paired with one another in two-column passes (by distinctness): 10 columns make 90 pairs. */
 const COMBINED_COLUMNS = 10;
 
-/** The first single-column pass of a column, with the transforms {@link candidatePasses} gives it alone (so a pair can be matched to it). */
+/**
+ * The first single-column pass of a column, with the transforms {@link candidatePasses} gives it alone (so a pair can be
+ * matched to it): a name's or a text's first key, else the whole value as its kind normalises it (a code's or an
+ * identifier's spacing dropped, `SW1A 1AA` = `SW1A1AA`).
+ */
 function firstPass(p: ColumnProfile): BlockingKey | null {
   const on = (...transforms: string[]): BlockingKey => ({ fields: [{ field: p.column, transforms }] });
   if (p.kind === 'name' || p.kind === 'text') return textPasses(p)[0];
@@ -269,9 +271,8 @@ function firstPass(p: ColumnProfile): BlockingKey | null {
 function coarseField(p: ColumnProfile): BlockingKey['fields'][number] | null {
   if (p.kind === 'name' || p.kind === 'text') return { field: p.column, transforms: ['lowercase', 'strip', 'substring:0:1'] };
   if (p.kind === 'date') return { field: p.column, transforms: ['strip', 'substring:0:4'] };
-  if (p.kind === 'code') return { field: p.column, transforms: ['lowercase', 'strip_all'] };
-  if (p.kind === 'category') return { field: p.column, transforms: ['lowercase', 'strip'] };
-  if (p.kind === 'number') return { field: p.column, transforms: ['strip'] };
+  // A category, a code or an amount is coarse already: its whole value.
+  if (p.kind === 'category' || p.kind === 'code' || p.kind === 'number') return firstPass(p)?.fields[0] ?? null;
   return null;
 }
 

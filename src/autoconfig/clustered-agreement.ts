@@ -3,8 +3,8 @@ import { buildClusters, type ClusterInput, type ClusterLimits } from '../engine/
 import type { PairList } from '../engine/run.js';
 import { seededStream } from '../engine/probabilistic/seeded-random.js';
 import { reaches } from '../engine/scoring/matchkey-math.js';
-import { robustScore, type LikelyMatches } from './likely-matches.js';
-import type { CountedAgreement } from './probe-agreement.js';
+import type { LikelyMatches } from './likely-matches.js';
+import { countedAgreement, judgedVerdict, likelyMatchesEligible, type CountedAgreement } from './probe-agreement.js';
 
 /** Claimed pairs judged per threshold, drawn uniformly from all the pairs its clusters claim: a precision to about ±0.01. */
 const JUDGED_PER_THRESHOLD = 4000;
@@ -43,14 +43,7 @@ export function clusteredAgreement(
   judge: (x: number, y: number) => number,
   eligible: (x: number, y: number) => boolean = () => true,
 ): (threshold: number) => CountedAgreement {
-  const likelyA: number[] = [];
-  const likelyB: number[] = [];
-  for (let i = 0; i < probe.a.length; i++) {
-    if (eligible(probe.a[i], probe.b[i]) && robustScore(probe, i) >= probe.threshold) {
-      likelyA.push(probe.a[i]);
-      likelyB.push(probe.b[i]);
-    }
-  }
+  const likely = likelyMatchesEligible(probe, eligible);
   const lowest = Math.min(...thresholds);
   const order: number[] = [];
   for (let i = 0; i < pairs.count; i++) if (reaches(pairs.score[i], lowest)) order.push(i);
@@ -68,8 +61,7 @@ export function clusteredAgreement(
     const k = Math.min(x, y) * rowCount + Math.max(x, y);
     let v = verdicts.get(k);
     if (v === undefined) {
-      const s = eligible(x, y) ? judge(x, y) : Number.NaN;
-      v = !eligible(x, y) ? -2 : Number.isNaN(s) ? -1 : s >= probe.threshold ? 1 : 0;
+      v = eligible(x, y) ? judgedVerdict(judge(x, y), probe) : -2;
       verdicts.set(k, v);
     }
     return v;
@@ -83,12 +75,9 @@ export function clusteredAgreement(
     const links = { a: sorted.a.subarray(0, count), b: sorted.b.subarray(0, count), score: sorted.score.subarray(0, count), count };
     const clusterOf = buildClusters({ rowCount, links, ...limits });
     let found = 0;
-    for (let i = 0; i < likelyA.length; i++) if (clusterOf[likelyA[i]] === clusterOf[likelyB[i]]) found++;
+    for (const i of likely) if (clusterOf[probe.a[i]] === clusterOf[probe.b[i]]) found++;
     const claim = drawClaimed(clusterOf, verdictOf, seededStream(7));
-    const precision = claim.judged === 0 ? 0 : claim.agreed / claim.judged;
-    const recall = likelyA.length === 0 ? 0 : found / likelyA.length;
-    const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
-    at.set(t, { precision: round4(precision), recall: round4(recall), f1: round4(f1), accepted: claim.claimed, judged: claim.judged, likely: likelyA.length });
+    at.set(t, countedAgreement(claim.agreed, claim.judged, found, likely.length, claim.claimed));
   }
   return (threshold) => {
     const agreement = at.get(key(threshold));
@@ -148,8 +137,4 @@ function drawClaimed(clusterOf: Int32Array, verdictOf: (x: number, y: number) =>
 /** Thresholds are looked up to the millionth: 0.75 and 0.7500000001 are one threshold. */
 function key(threshold: number): number {
   return Math.round(threshold * 1_000_000);
-}
-
-function round4(x: number): number {
-  return Math.round(x * 10_000) / 10_000;
 }

@@ -54,10 +54,7 @@ export function probeVerdicts(
   judge: (x: number, y: number) => number,
   eligible: (x: number, y: number) => boolean = () => true,
 ): ProbeVerdicts {
-  const likely = new Set<string>();
-  for (let i = 0; i < probe.a.length; i++) {
-    if (eligible(probe.a[i], probe.b[i]) && robustScore(probe, i) >= probe.threshold) likely.add(pairKey(probe.a[i], probe.b[i]));
-  }
+  const likely = new Set(likelyMatchesEligible(probe, eligible).map((i) => pairKey(probe.a[i], probe.b[i])));
   const picked: number[] = [];
   for (let i = 0; i < pairs.count; i++) if (reaches(pairs.score[i], from)) picked.push(i);
   const score = new Float64Array(picked.length);
@@ -66,8 +63,7 @@ export function probeVerdicts(
   picked.forEach((i, k) => {
     score[k] = pairs.score[i];
     found[k] = likely.has(pairKey(pairs.a[i], pairs.b[i])) ? 1 : 0;
-    const s = judge(pairs.a[i], pairs.b[i]);
-    verdict[k] = Number.isNaN(s) ? -1 : s >= probe.threshold ? 1 : 0;
+    verdict[k] = judgedVerdict(judge(pairs.a[i], pairs.b[i]), probe);
   });
   return { score, verdict, found, likely: likely.size };
 }
@@ -94,10 +90,44 @@ export function agreementAt(v: ProbeVerdicts, threshold: number): CountedAgreeme
     judged++;
     agreed += v.verdict[k];
   }
+  return countedAgreement(agreed, judged, found, v.likely, accepted);
+}
+
+/**
+ * The agreement of `agreed` judge-approved pairs among `judged`, and of
+ * `found` likely matches among `likely`, with `accepted` pairs claimed:
+ * precision, recall and F1 to four decimals.
+ *
+ * @example
+ * countedAgreement(98, 100, 87, 100, 104); // { precision: 0.98, recall: 0.87, f1: 0.9217, accepted: 104, judged: 100, likely: 100 }
+ */
+export function countedAgreement(agreed: number, judged: number, found: number, likely: number, accepted: number): CountedAgreement {
   const precision = judged === 0 ? 0 : agreed / judged;
-  const recall = v.likely === 0 ? 0 : found / v.likely;
+  const recall = likely === 0 ? 0 : found / likely;
   const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
-  return { precision: round4(precision), recall: round4(recall), f1: round4(f1), accepted, judged, likely: v.likely };
+  return { precision: round4(precision), recall: round4(recall), f1: round4(f1), accepted, judged, likely };
+}
+
+/**
+ * The probe's likely matches (indexes into its pairs) that a run may make: those `eligible` allows.
+ *
+ * @example
+ * likelyMatchesEligible(probe, eligiblePairs(uniform, config)).length; // 10538
+ */
+export function likelyMatchesEligible(probe: LikelyMatches, eligible: (x: number, y: number) => boolean): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < probe.a.length; i++) if (eligible(probe.a[i], probe.b[i]) && robustScore(probe, i) >= probe.threshold) out.push(i);
+  return out;
+}
+
+/**
+ * The judge's verdict on a pair from its score: 1 a likely match, 0 not, −1 too little evidence to judge (NaN).
+ *
+ * @example
+ * judgedVerdict(judge(3, 17), probe); // 1
+ */
+export function judgedVerdict(score: number, probe: LikelyMatches): number {
+  return Number.isNaN(score) ? -1 : score >= probe.threshold ? 1 : 0;
 }
 
 /**
