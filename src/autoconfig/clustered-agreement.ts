@@ -23,8 +23,9 @@ const JUDGED_PER_THRESHOLD = 4000;
  *
  * `precision` is the share of the claimed pairs (every pair inside a
  * cluster) the probe's judge calls likely matches, pairs it cannot judge
- * left out, estimated from {@link JUDGED_PER_THRESHOLD} claimed pairs drawn
- * with a fixed seed. `recall` is the share of the probe's likely matches
+ * left out: counted on every claimed pair when a threshold claims at most
+ * {@link JUDGED_PER_THRESHOLD}, else estimated from that many drawn with a
+ * fixed seed. `recall` is the share of the probe's likely matches
  * inside one cluster. `accepted` counts the claimed pairs. `eligible` names
  * the pairs a run may match at all (across tables in a link-only run; the
  * others are neither claimed nor likely). `pairs` must hold every pair
@@ -86,7 +87,12 @@ export function clusteredAgreement(
   };
 }
 
-/** Draws {@link JUDGED_PER_THRESHOLD} pairs uniformly from the pairs inside clusters; the eligible ones are claimed (an estimate, scaled to all). */
+/**
+ * The claimed pairs' verdicts: every pair inside a cluster when there are at
+ * most {@link JUDGED_PER_THRESHOLD} of them (exact, as a small table
+ * deserves), else that many drawn uniformly from them, the eligible ones
+ * claimed (an estimate, scaled to all).
+ */
 function drawClaimed(clusterOf: Int32Array, verdictOf: (x: number, y: number) => number, random: () => number): { claimed: number; judged: number; agreed: number } {
   const rowCount = clusterOf.length;
   const size = new Int32Array(rowCount);
@@ -107,10 +113,21 @@ function drawClaimed(clusterOf: Int32Array, verdictOf: (x: number, y: number) =>
     upTo.push(total);
   }
   if (total === 0) return { claimed: 0, judged: 0, agreed: 0 };
-  const draws = Math.min(JUDGED_PER_THRESHOLD, total);
   let eligible = 0;
   let judged = 0;
   let agreed = 0;
+  const count = (v: number): void => {
+    if (v === -2) return;
+    eligible++;
+    if (v === -1) return;
+    judged++;
+    if (v === 1) agreed++;
+  };
+  if (total <= JUDGED_PER_THRESHOLD) {
+    for (const c of clusters) for (let i = start[c]; i < start[c + 1]; i++) for (let j = i + 1; j < start[c + 1]; j++) count(verdictOf(members[i], members[j]));
+    return { claimed: eligible, judged, agreed };
+  }
+  const draws = JUDGED_PER_THRESHOLD;
   for (let k = 0; k < draws; k++) {
     const p = random() * total;
     let lo = 0;
@@ -124,12 +141,7 @@ function drawClaimed(clusterOf: Int32Array, verdictOf: (x: number, y: number) =>
     const n = size[c];
     const i = Math.floor(random() * n);
     const j = (i + 1 + Math.floor(random() * (n - 1))) % n;
-    const v = verdictOf(members[start[c] + i], members[start[c] + j]);
-    if (v === -2) continue;
-    eligible++;
-    if (v === -1) continue;
-    judged++;
-    if (v === 1) agreed++;
+    count(verdictOf(members[start[c] + i], members[start[c] + j]));
   }
   return { claimed: Math.round((total * eligible) / draws), judged, agreed };
 }

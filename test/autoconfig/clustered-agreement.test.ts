@@ -40,7 +40,9 @@ test('a doubtful link between two groups claims every pair across them', () => {
   // At 0.65 the three weak links make one cluster of 20: 190 pairs claimed, 40 of them matches (the links alone: 16 of 19).
   const low = at(0.65);
   assert.equal(low.accepted, 190);
-  assert.ok(low.precision > 0.1 && low.precision < 0.35, String(low.precision));
+  // 190 claimed pairs are few enough to judge every one: the precision is exact, not drawn.
+  assert.equal(low.precision, Math.round((40 / 190) * 10_000) / 10_000);
+  assert.equal(low.judged, 190);
   assert.equal(low.recall, 1);
   assert.ok(low.f1 < at(0.9).f1);
   assert.throws(() => at(0.8), RangeError, 'only the thresholds swept can be read');
@@ -64,5 +66,17 @@ test('pairs a link-only run may not match are neither claimed nor likely', () =>
   assert.equal(at(0.9).likely, 24);
   assert.equal(at(0.9).recall, 1);
   assert.equal(at(0.9).precision, 1);
-  assert.ok(at(0.9).accepted > 12 && at(0.9).accepted < 36, String(at(0.9).accepted));
+  assert.equal(at(0.9).accepted, 24);
+});
+
+test('more claimed pairs than are judged: the precision is drawn from 4,000 of them, close to the exact share', () => {
+  // One cluster of 100 records linked as a path: 4,950 pairs claimed; the judge calls pairs of the same parity matches (2,450).
+  const n = 100;
+  const path = { a: Int32Array.from({ length: n - 1 }, (_, i) => i), b: Int32Array.from({ length: n - 1 }, (_, i) => i + 1), score: new Float64Array(n - 1).fill(0.95), flags: new Uint8Array(n - 1), count: n - 1 };
+  const sameParity = (x: number, y: number): number => (x % 2 === y % 2 ? 1 : 0);
+  const few: LikelyMatches = { ...probe, a: Int32Array.of(0), b: Int32Array.of(2), sims: new Float32Array(3).fill(1), foundBy: new Uint32Array(1) };
+  const at = clusteredAgreement(path, n, [0.9], { maxClusterSize: 1000, minLinkDensity: 0 }, few, sameParity);
+  assert.equal(at(0.9).accepted, 4950);
+  assert.equal(at(0.9).judged, 4000);
+  assert.ok(Math.abs(at(0.9).precision - 2450 / 4950) < 0.03, String(at(0.9).precision));
 });
