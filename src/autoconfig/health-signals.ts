@@ -177,11 +177,10 @@ export function measureRun(run: MatchRun): HealthSignals {
   }
 
   const bridges = bridgeStats(n, run.clusterOf, linkA, linkB, oversizedLimit(n));
-  const valley = findValley(run.pairs.score.subarray(0, run.pairs.count));
   return {
     matched_agreement: matchedAgreement(run),
     pairs_on_one_link: round4(bridges.pairsOnOneLink),
-    score_valley: valley === null ? null : valleyThreshold(valley, bridges.pairsOnOneLink),
+    score_valley: scoreValleyOf(run, bridges.pairsOnOneLink),
     n_rows: n,
     n_pairs_scored: scored,
     n_matched: matched,
@@ -208,6 +207,37 @@ export function measureRun(run: MatchRun): HealthSignals {
 interface TableCodes {
   codes: Int32Array;
   names: string[];
+}
+
+/**
+ * The threshold a run's own score valley sets ({@link valleyThreshold}),
+ * `score_valley` without the rest of {@link measureRun}: the model choice
+ * reads it on the Fellegi–Sunter twin's run, whose other signals nobody
+ * reads. The share of pairs on one link is measured only when there is a
+ * valley to place.
+ *
+ * @example
+ * const threshold = runScoreValley(fsRun) ?? 0.5;
+ */
+export function runScoreValley(run: MatchRun): number | null {
+  return scoreValleyOf(run, null);
+}
+
+/** {@link runScoreValley}, given the run's share of pairs on one link when it is already known. */
+function scoreValleyOf(run: MatchRun, pairsOnOneLink: number | null): number | null {
+  const valley = findValley(run.pairs.score.subarray(0, run.pairs.count));
+  if (valley === null) return null;
+  if (pairsOnOneLink !== null) return valleyThreshold(valley, pairsOnOneLink);
+  const linkA: number[] = [];
+  const linkB: number[] = [];
+  for (let i = 0; i < run.pairs.count; i++) {
+    if (run.pairs.flags[i] & 0x80) {
+      linkA.push(run.pairs.a[i]);
+      linkB.push(run.pairs.b[i]);
+    }
+  }
+  const n = run.store.rowCount;
+  return valleyThreshold(valley, bridgeStats(n, run.clusterOf, linkA, linkB, oversizedLimit(n)).pairsOnOneLink);
 }
 
 function tableCodes(run: MatchRun, sourceColumn: number): TableCodes {

@@ -5,7 +5,7 @@ import type { ColumnStore } from '../data/column-store.js';
 import { runMatching, type MatchRun, type PairList } from '../engine/run.js';
 import type { WorkerPool } from '../engine/worker-pool.js';
 import type { ColumnProfile } from './column-profile.js';
-import { keepingFrom, measureRun, SIGNAL_FLOOR } from './health-signals.js';
+import { keepingFrom, runScoreValley, SIGNAL_FLOOR } from './health-signals.js';
 import { probeJudge, type LikelyMatches } from './likely-matches.js';
 import { eligiblePairs, probeAgreement, type CountedAgreement, type ProbeAgreement } from './probe-agreement.js';
 
@@ -156,7 +156,7 @@ export async function chooseModel(input: ChoiceInput): Promise<ChoiceOutcome> {
   }
   const first = withMatchkey(config, probabilisticTwin(mk, input.profiles, CONFIG_DEFAULTS.threshold.probabilistic));
   const fsRun = await runMatching(table, keepingFrom(first, SIGNAL_FLOOR), pool, { signal });
-  const threshold = measureRun(fsRun).score_valley ?? CONFIG_DEFAULTS.threshold.probabilistic;
+  const threshold = runScoreValley(fsRun) ?? CONFIG_DEFAULTS.threshold.probabilistic;
   const fs = probeAgreement(fsRun.pairs, threshold, probe, judge, eligible);
   const converged = Object.values(fsRun.training).every((t) => t.converged);
   const probabilistic = { ...figures(threshold, fs), em_converged: converged };
