@@ -1,4 +1,5 @@
 /** Small synthetic tables for the controller tests: deterministic people with noisy duplicates. */
+import type { WeightedMatchkey } from '../../src/config/types.js';
 import { ColumnStore } from '../../src/data/column-store.js';
 import { seededStream } from '../../src/engine/probabilistic/seeded-random.js';
 
@@ -37,6 +38,23 @@ export function people(entities: number, seed: number, noise: (p: Person, r: () 
     }
   }
   return ColumnStore.fromRows(['name', 'city', 'email', 'account'], rows);
+}
+
+/** A weighted matchkey over the {@link people} columns: the name fuzzy, the city weak, the e-mail edited, the account exact. */
+export function peopleMatchkey(threshold: number, negativeEvidence: WeightedMatchkey['negative_evidence'] = []): WeightedMatchkey {
+  return {
+    name: 'auto_weighted',
+    type: 'weighted',
+    threshold,
+    min_weight: 0,
+    fields: [
+      { field: 'name', transforms: ['lowercase'], scorer: 'jaro_winkler', weight: 1 },
+      { field: 'city', transforms: [], scorer: 'exact', weight: 0.3 },
+      { field: 'email', transforms: [], scorer: 'damerau_levenshtein', weight: 1 },
+      { field: 'account', transforms: [], scorer: 'exact', weight: 1 },
+    ],
+    negative_evidence: negativeEvidence,
+  };
 }
 
 /** Build a store from named columns and rows. */

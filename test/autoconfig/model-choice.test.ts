@@ -7,21 +7,9 @@ import { normalizeConfig } from '../../src/config/normalize.js';
 import type { Config, WeightedMatchkey } from '../../src/config/types.js';
 import { WorkerPool } from '../../src/engine/worker-pool.js';
 import { control } from './controller-run.js';
-import { people, type Person } from './fixtures.js';
+import { people, peopleMatchkey, type Person } from './fixtures.js';
 
-const weighted = (threshold: number): WeightedMatchkey => ({
-  name: 'auto_weighted',
-  type: 'weighted',
-  threshold,
-  min_weight: 0,
-  fields: [
-    { field: 'name', transforms: ['lowercase'], scorer: 'jaro_winkler', weight: 1 },
-    { field: 'city', transforms: [], scorer: 'exact', weight: 0.3 },
-    { field: 'email', transforms: [], scorer: 'damerau_levenshtein', weight: 1 },
-    { field: 'account', transforms: [], scorer: 'exact', weight: 1 },
-  ],
-  negative_evidence: [{ field: 'city', transforms: [], scorer: 'exact', threshold: 0.5, penalty: 0.1 }],
-});
+const weighted = (threshold: number): WeightedMatchkey => peopleMatchkey(threshold, [{ field: 'city', transforms: [], scorer: 'exact', threshold: 0.5, penalty: 0.1 }]);
 
 test('the twin keeps the fields, levels them (2 for exact), adjusts names by term frequency and drops negative evidence', () => {
   const store = people(50, 3);

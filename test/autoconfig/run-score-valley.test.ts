@@ -6,7 +6,7 @@ import { normalizeConfig } from '../../src/config/normalize.js';
 import type { Config } from '../../src/config/types.js';
 import { runMatching } from '../../src/engine/run.js';
 import { WorkerPool } from '../../src/engine/worker-pool.js';
-import { people, type Person } from './fixtures.js';
+import { people, peopleMatchkey, type Person } from './fixtures.js';
 
 /** Copies with a typo in the name or e-mail and sometimes another city: their scores form a match hump apart from the non-matches. */
 function typos(p: Person, r: () => number): Person {
@@ -17,27 +17,7 @@ function typos(p: Person, r: () => number): Person {
 
 function configAt(threshold: number): Config {
   const c = normalizeConfig({ matchkeys: [], blocking: { keys: [{ fields: [{ field: 'city' }] }, { fields: [{ field: 'name', transforms: ['substring:0:2'] }] }] } });
-  return keepingFrom(
-    {
-      ...c,
-      matchkeys: [
-        {
-          name: 'auto_weighted',
-          type: 'weighted',
-          threshold,
-          min_weight: 0,
-          fields: [
-            { field: 'name', transforms: ['lowercase'], scorer: 'jaro_winkler', weight: 1 },
-            { field: 'city', transforms: [], scorer: 'exact', weight: 0.3 },
-            { field: 'email', transforms: [], scorer: 'damerau_levenshtein', weight: 1 },
-            { field: 'account', transforms: [], scorer: 'exact', weight: 1 },
-          ],
-          negative_evidence: [],
-        },
-      ],
-    },
-    SIGNAL_FLOOR,
-  );
+  return keepingFrom({ ...c, matchkeys: [peopleMatchkey(threshold)] }, SIGNAL_FLOOR);
 }
 
 test('runScoreValley equals measureRun().score_valley, valley or none, whatever the run matched', async () => {
