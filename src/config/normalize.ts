@@ -86,6 +86,7 @@ function normalizeMatchkey(mk: MatchkeyInput): Matchkey {
         min_weight: mk.min_weight ?? 0,
         negative_evidence,
       };
+      if (mk.min_weight_by_rarity === true) out.min_weight_by_rarity = true;
       if (mk.swaps !== undefined && mk.swaps.length > 0) out.swaps = mk.swaps.map(([a, b]) => [a, b]);
       return out;
     }

@@ -131,6 +131,7 @@ const weightedMatchkey = strictEntries(
     type: v.literal('weighted'),
     threshold: v.optional(unitInterval()),
     min_weight: v.optional(numberIn({ min: 0 })),
+    min_weight_by_rarity: v.optional(v.boolean()),
     fields: listOf(weightedField, 'field mappings', { nonEmpty: 'field' }),
     swaps: v.optional(listOf(columnPair(), 'column pairs such as [first_name, surname]')),
     negative_evidence: negativeEvidenceList,

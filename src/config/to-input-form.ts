@@ -46,6 +46,7 @@ function matchkeyForm(mk: Matchkey): PlainMapping {
       break;
     case 'weighted':
       if (mk.min_weight > 0) out.min_weight = mk.min_weight;
+      if (mk.min_weight_by_rarity === true) out.min_weight_by_rarity = true;
       out.fields = mk.fields.map((f) => scoredFieldForm(f, false));
       if (mk.swaps !== undefined && mk.swaps.length > 0) out.swaps = mk.swaps.map(([a, b]) => [a, b]);
       break;

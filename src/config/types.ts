@@ -50,6 +50,14 @@ export interface WeightedMatchkey {
    */
   min_weight: number;
   /**
+   * Count each present field toward `min_weight` by the share of its
+   * column's evidence the pair's values carry (the commoner value's bits
+   * over the column's average), not at its full weight: agreement on a
+   * common town or first name is less evidence than the weight says.
+   * Absent: every field counts at its weight.
+   */
+  min_weight_by_rarity?: true;
+  /**
    * Pairs of this matchkey's columns whose values may be transposed between
    * two records of one entity (a first name written as the surname): a
    * pair scores the better of reading them as written and reading them

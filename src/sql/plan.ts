@@ -104,6 +104,8 @@ export interface PlanMatchkey {
    */
   crossed: PlanReading[];
   minWeight: number;
+  /** `min_weight_by_rarity`: each term counts toward `minWeight` at its weight times its value share (`sh_` of its comparison). */
+  byRarity: boolean;
   negatives: Array<{ comparison: string; threshold: number; penalty: number }>;
   /** Probabilistic only: the trained model's fields, and whether a missing value is level 0 (`disagree`) or no evidence. */
   probabilistic: { fields: PlanProbabilisticField[]; missingDisagrees: boolean } | null;
@@ -121,6 +123,8 @@ export interface SqlPlan {
   skipBlocksOver: number | null;
   /** Prepared columns whose term-frequency bits a probabilistic field uses. */
   tfColumns: string[];
+  /** Prepared columns whose values' rarity shares (`rar_`) a `min_weight_by_rarity` matchkey reads, and the comparisons whose pair share (`sh_`) it reads. */
+  rarity: { columns: string[]; comparisons: string[] };
 }
 
 function unsupported(what: string): KindredError {
@@ -158,6 +162,7 @@ export function planSql(config: Config, models: Readonly<Record<string, unknown>
   };
   const comparisons: PlanComparison[] = [];
   const tfColumns: string[] = [];
+  const rarity: SqlPlan['rarity'] = { columns: [], comparisons: [] };
   // `right`: the field read on record b, when it is not `ref` (a crossed comparison of swapped columns).
   const comparison = (ref: FieldRef, scorer: string, origin: string, right: FieldRef = ref): string => {
     const col = column(ref, origin);
@@ -216,6 +221,14 @@ export function planSql(config: Config, models: Readonly<Record<string, unknown>
         }),
       };
     }
+    const byRarity = mk.type === 'weighted' && mk.min_weight_by_rarity === true;
+    if (byRarity) {
+      for (const term of [...fields, ...crossed.flatMap((r) => r.fields)]) {
+        const c = comparisons.find((x) => x.name === term.comparison) as PlanComparison;
+        for (const col of [c.column, c.right]) if (!rarity.columns.includes(col)) rarity.columns.push(col);
+        if (!rarity.comparisons.includes(c.name)) rarity.comparisons.push(c.name);
+      }
+    }
     return {
       name: mk.name,
       type: mk.type,
@@ -224,6 +237,7 @@ export function planSql(config: Config, models: Readonly<Record<string, unknown>
       fields,
       crossed,
       minWeight: mk.type === 'weighted' ? mk.min_weight : 0,
+      byRarity,
       negatives: mk.negative_evidence.map((ne, i) => ({
         comparison: comparison(ne, ne.scorer, `${at}.negative_evidence[${i}] (${ne.field})`),
         threshold: ne.threshold,
@@ -241,6 +255,7 @@ export function planSql(config: Config, models: Readonly<Record<string, unknown>
     link,
     skipBlocksOver: config.blocking.oversized === 'skip' ? config.blocking.max_block_size : null,
     tfColumns,
+    rarity,
   };
 }
 

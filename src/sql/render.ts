@@ -121,6 +121,19 @@ function recordsSelect(plan: SqlPlan, d: Dialect, opts: RenderOptions): string {
       extras.push(`CASE WHEN ${c} IS NULL THEN NULL ELSE ${d.least('10e0', d.greatest('-10e0', bits))} END AS tf_${c}`);
     }
   }
+  if (plan.rarity.columns.length > 0) {
+    // Each value's share of its column's evidence (ValueRarity): 1 + clip(log2(C / (n_v / T)), ±10) / log2(1 / C),
+    // in [0, 1]; 1 when the column holds one value. C from integer counts, as the engine sums them.
+    const counts = plan.rarity.columns.map((c) => `count(${c}) OVER (PARTITION BY ${c}) AS rn_${c},\n  count(${c}) OVER () AS rt_${c}`);
+    sql = `SELECT rarity_counted.*${counts.map((x) => `,\n  ${x}`).join('')}\nFROM (\n${indent(sql)}\n) AS rarity_counted`;
+    for (const c of plan.rarity.columns) {
+      const agreement = `(sum(CASE WHEN ${c} IS NULL THEN 0 ELSE rn_${c} END) OVER () * 1e0 / (rt_${c} * rt_${c} * 1e0))`;
+      const columnBits = `(-${d.log2(agreement)})`;
+      const adjustment = d.least('10e0', d.greatest('-10e0', d.log2(`${agreement} / (rn_${c} * 1e0 / rt_${c})`)));
+      const share = d.least('1e0', d.greatest('0e0', `1e0 + ${adjustment} / ${columnBits}`));
+      extras.push(`CASE WHEN ${c} IS NULL THEN NULL WHEN ${columnBits} > 0e0 THEN ${share} ELSE 1e0 END AS rar_${c}`);
+    }
+  }
   for (const c of asciiColumns) extras.push(`${d.isAscii(c)} AS ascii_${c}`);
   if (extras.length === 0) return sql;
   return `SELECT prepared.*${extras.map((s) => `,\n  ${s}`).join('')}\nFROM (\n${indent(sql)}\n) AS prepared`;
@@ -220,11 +233,17 @@ function probabilisticSql(d: Dialect, p: NonNullable<PlanMatchkey['probabilistic
   return `CASE WHEN NOT (${anyObserved}) OR NOT ((${hi} - ${lo}) > 0e0) THEN 0.5e0 WHEN ${scaled} <= 0e0 THEN 0e0 WHEN ${scaled} >= 1e0 THEN 1e0 ELSE ${scaled} END`;
 }
 
-/** The weighted mean over the present terms (as `weightedMean`), over at least `minWeight`; 0 when none is present. */
-function weightedMeanSql(d: Dialect, terms: PlanMatchkey['fields'], minWeight: number): string {
+/**
+ * The weighted mean over the present terms (as `weightedMean`), over at
+ * least `minWeight`; 0 when none is present. With `byRarity`, a term counts
+ * toward `minWeight` at its weight times its pair's value share (`sh_`).
+ */
+function weightedMeanSql(d: Dialect, terms: PlanMatchkey['fields'], minWeight: number, byRarity: boolean): string {
   const num = leftSum(terms.map((f) => `CASE WHEN ${f.comparison} IS NULL THEN 0e0 ELSE ${d.num(f.weight)} * ${f.comparison} END`));
   const den = leftSum(terms.map((f) => `CASE WHEN ${f.comparison} IS NULL THEN 0e0 ELSE ${d.num(f.weight)} END`));
-  return `CASE WHEN ${den} > 0e0 THEN ${num} / ${d.greatest(den, d.num(minWeight))} ELSE 0e0 END`;
+  if (!byRarity) return `CASE WHEN ${den} > 0e0 THEN ${num} / ${d.greatest(den, d.num(minWeight))} ELSE 0e0 END`;
+  const counted = leftSum(terms.map((f) => `CASE WHEN ${f.comparison} IS NULL THEN 0e0 ELSE ${d.num(f.weight)} * sh_${f.comparison} END`));
+  return `CASE WHEN ${den} > 0e0 THEN ${num} / (${den} + ${d.greatest('0e0', `${d.num(minWeight)} - ${counted}`)}) ELSE 0e0 END`;
 }
 
 function matchkeySql(d: Dialect, mk: PlanMatchkey): string {
@@ -234,12 +253,12 @@ function matchkeySql(d: Dialect, mk: PlanMatchkey): string {
   } else if (mk.type === 'exact') {
     base = `CASE WHEN ${mk.fields.map((f) => `COALESCE(${f.comparison} = 1e0, FALSE)`).join(' AND ')} THEN 1e0 ELSE 0e0 END`;
   } else {
-    base = weightedMeanSql(d, mk.fields, mk.minWeight);
+    base = weightedMeanSql(d, mk.fields, mk.minWeight, mk.byRarity);
     // Swapped columns: the best reading (bestReading). A reading crossing a swap that agrees fully as written is
     // not scored, as in the engine: equal in exact arithmetic, its doubles could beat the reading as written by an ulp.
     for (const reading of mk.crossed) {
       const agreeing = reading.unlessAgreeing.map(([x, y]) => `(${x} = 1e0 AND ${y} = 1e0)`).join(' OR ');
-      base = d.greatest(base, `CASE WHEN ${agreeing} THEN 0e0 ELSE ${weightedMeanSql(d, reading.fields, mk.minWeight)} END`);
+      base = d.greatest(base, `CASE WHEN ${agreeing} THEN 0e0 ELSE ${weightedMeanSql(d, reading.fields, mk.minWeight, mk.byRarity)} END`);
     }
   }
   if (mk.negatives.length === 0) return base;
@@ -280,6 +299,11 @@ function deciderSql(plan: SqlPlan, d: Dialect): string {
 function edgesSelect(plan: SqlPlan, d: Dialect, opts: RenderOptions, records: string, candidates: string): string {
   const sims = plan.comparisons.map((c) => comparisonSql(d, opts, c));
   for (const c of plan.tfColumns) sims.push(`CASE WHEN l.${c} = r.${c} THEN l.tf_${c} END AS tf_${c}`);
+  // The share of the commoner of the two values a comparison reads (a's column, b's right column).
+  for (const name of plan.rarity.comparisons) {
+    const c = plan.comparisons.find((x) => x.name === name) as PlanComparison;
+    sims.push(`${d.least(`l.rar_${c.column}`, `r.rar_${c.right}`)} AS sh_${name}`);
+  }
   const scored = `SELECT c.a, c.b${sims.map((s) => `,\n  ${s}`).join('')}\nFROM ${candidates} AS c\nJOIN ${records} AS l ON l.row_id = c.a\nJOIN ${records} AS r ON r.row_id = c.b`;
   const mkCols = plan.matchkeys.map((mk, k) => `${matchkeySql(d, mk)} AS m${k}`);
   const perMatchkey = `SELECT a, b${mkCols.map((m) => `,\n  ${m}`).join('')}\nFROM (\n${indent(scored)}\n) AS compared`;

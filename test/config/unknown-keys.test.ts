@@ -14,7 +14,7 @@ test('a misspelt matchkey key is an error at matchkeys[i].<key>, never a silent 
   const text = `matchkeys:\n${PERSON_FUZZY.replace('threshold: 0.8', 'thresold: 0.8')}`;
   assert.deepStrictEqual(rejectionIssues(text), [{
     path: 'matchkeys[0].thresold',
-    message: 'unknown key "thresold"; expected one of: name, type, threshold, min_weight, fields, swaps, negative_evidence',
+    message: 'unknown key "thresold"; expected one of: name, type, threshold, min_weight, min_weight_by_rarity, fields, swaps, negative_evidence',
   }]);
 });
 

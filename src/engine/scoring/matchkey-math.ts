@@ -22,20 +22,33 @@ export function reaches(score: number, threshold: number): boolean {
  * disagreed, so two records alike on one common name and nothing else do
  * not score like two alike on everything.
  *
+ *
+ * With `shares` (`min_weight_by_rarity`), a present field counts toward
+ * `minWeight` only at `weights[i] * shares[i]`, the share of its column's
+ * evidence the pair's values carry (a common town, a common first name
+ * carry less), and the denominator is `Σ w + max(0, minWeight − Σ w·share)`:
+ * the evidence the pair's values lack is scored as disagreeing. With every
+ * share 1 that is `max(Σ w, minWeight)`; it is never less, so a bound on
+ * the plain floor bounds this one too.
+ *
  * @example
  * weightedMean(Float64Array.of(0.9, MISSING, 1), Float64Array.of(0.7, 0.2, 0.3), 3); // (0.63+0.3)/1.0
  * weightedMean(Float64Array.of(1, MISSING), Float64Array.of(0.5, 1), 2, 1); // 0.5
+ * weightedMean(Float64Array.of(1, 1), Float64Array.of(0.5, 0.5), 2, 1, Float64Array.of(0.5, 1)); // 1 / 1.25
  */
-export function weightedMean(sims: Float64Array, weights: Float64Array, n: number, minWeight = 0): number {
+export function weightedMean(sims: Float64Array, weights: Float64Array, n: number, minWeight = 0, shares: Float64Array | null = null): number {
   let num = 0;
   let den = 0;
+  let counted = 0;
   for (let i = 0; i < n; i++) {
     const s = sims[i];
     if (s === MISSING) continue;
     num += weights[i] * s;
     den += weights[i];
+    if (shares !== null) counted += weights[i] * shares[i];
   }
-  return den > 0 ? num / Math.max(den, minWeight) : 0;
+  if (!(den > 0)) return 0;
+  return shares === null ? num / Math.max(den, minWeight) : num / (den + Math.max(0, minWeight - counted));
 }
 
 /**

@@ -8,7 +8,8 @@ import { compileTransforms } from '../transforms/registry.js';
 import { cacheComparisons, SLOT_BITS } from './comparison-cache.js';
 import { optimisationOn } from './optimisation-switches.js';
 import { applyPenalties, decide, MISSING, reaches, THRESHOLD_EPSILON, weightedMean } from './matchkey-math.js';
-import { bestReading, MAX_SWAPS, swapLayout, type SwapLayout } from './swap-readings.js';
+import { bestReading, MAX_SWAPS, swapLayout, type RarityShares, type SwapLayout } from './swap-readings.js';
+import { ValueRarity } from './value-rarity.js';
 
 /** Looks up the prepared field of a reference. */
 export type FieldLookup = (ref: FieldRef) => FieldDictionary;
@@ -55,6 +56,8 @@ interface CompiledMatchkey {
   weights: Float64Array;
   /** The least weight a weighted mean is taken over (`min_weight`; 0 for other types). */
   minWeight: number;
+  /** With `min_weight_by_rarity`: each field's value shares (see `weightedMean`); null without it. */
+  rarity: ValueRarity[] | null;
   /** Fields in evaluation order (cheap exact fields first, swapped ones last) and the weight still to come after each. */
   evalOrder: Int32Array;
   weightAfter: Float64Array;
@@ -82,6 +85,8 @@ interface QuerySlot {
   id: number;
   /** The value's code points, when the field's scorer reads code points (see `BoundScorer.codesId`); else null. */
   codes: Uint32Array | null;
+  /** The value's rarity share in its own field (`min_weight_by_rarity`), once asked; NaN until then. */
+  share: number;
 }
 
 /** A query slot whose value's id is not known yet. */
@@ -153,7 +158,9 @@ export class PairScorer {
   /** Scratch of {@link bestReading}: crossed similarities per swap, and one reading's similarities and weights. */
   private readonly crossLeft = new Float64Array(MAX_SWAPS);
   private readonly crossRight = new Float64Array(MAX_SWAPS);
-  private readonly reading: { sims: Float64Array; weights: Float64Array };
+  private readonly reading: { sims: Float64Array; weights: Float64Array; shares: Float64Array };
+  /** Scratch of `min_weight_by_rarity`: the pair's value shares, as written and per crossed comparison. */
+  private readonly rarityShares: RarityShares;
   /** The readings that gave the last swapped score (bit k: swap k crossed). */
   private readonly readingOut = { mask: 0 };
   /** Scratch for negative-evidence similarities (shared with the row path). */
@@ -172,7 +179,8 @@ export class PairScorer {
     const maxFields = Math.max(1, ...config.matchkeys.map((m) => Math.max(m.fields.length, m.negative_evidence.length)));
     this.sims = new Float64Array(maxFields);
     this.neSims = new Float64Array(maxFields);
-    this.reading = { sims: new Float64Array(maxFields), weights: new Float64Array(maxFields) };
+    this.reading = { sims: new Float64Array(maxFields), weights: new Float64Array(maxFields), shares: new Float64Array(maxFields) };
+    this.rarityShares = { shares: new Float64Array(maxFields), crossLeft: new Float64Array(MAX_SWAPS), crossRight: new Float64Array(MAX_SWAPS) };
     this.matchkeys = config.matchkeys.map((mk) => compileMatchkey(mk, config, lookup, models.get(mk.name) ?? null));
     this.scores = new Float64Array(this.matchkeys.length);
     this.thresholds = Float64Array.from(this.matchkeys.map((m) => m.threshold));
@@ -289,9 +297,9 @@ export class PairScorer {
     const slot = (f: CompiledField): QuerySlot => {
       const value = q.get(f.key) ?? null;
       const codes = value !== null && f.scorer?.codesId !== undefined ? stringToCodes(value) : null;
-      if (idOf === undefined || value === null || f.scorerName !== 'exact') return { value, id: UNKNOWN_ID, codes };
+      if (idOf === undefined || value === null || f.scorerName !== 'exact') return { value, id: UNKNOWN_ID, codes, share: Number.NaN };
       const id = idOf(f.dict, value);
-      return { value, id: id < 0 ? ABSENT_ID : id, codes };
+      return { value, id: id < 0 ? ABSENT_ID : id, codes, share: Number.NaN };
     };
     return { fields: this.matchkeys.map((mk) => mk.fields.map(slot)), negatives: this.matchkeys.map((mk) => mk.negatives.map(slot)) };
   }
@@ -447,6 +455,7 @@ export class PairScorer {
         sims[fi] = s;
         num += f.weight * s;
         den += f.weight;
+        if (mk.rarity !== null) this.rarityShares.shares[fi] = Math.min(mk.rarity[fi].ofId(ix), mk.rarity[fi].ofId(iy));
       }
       if (this.prune && i < mk.pruneBefore) {
         // Best case: every field still to come is present and scores 1 (in any reading: swapped fields come last).
@@ -455,8 +464,18 @@ export class PairScorer {
         if (num + rest < mk.keepCutoff * Math.max(den + rest, mk.minWeight) - 1e-12) return (num + rest) / (Math.max(den + rest, mk.minWeight) || 1);
       }
     }
-    const base = mk.swaps === null ? weightedMean(sims, mk.weights, mk.fields.length, mk.minWeight) : this.swappedRows(mk, x, y);
+    const base = mk.swaps === null ? weightedMean(sims, mk.weights, mk.fields.length, mk.minWeight, this.sharesOf(mk)) : this.swappedRows(mk, x, y);
     return applyNegativesRows(this, mk, base, x, y);
+  }
+
+  /** The pair's value shares for `weightedMean`, or null when the matchkey counts weights alone. */
+  private sharesOf(mk: CompiledMatchkey): Float64Array | null {
+    return mk.rarity === null ? null : this.rarityShares.shares;
+  }
+
+  /** Likewise for `bestReading`. */
+  private rarityOf(mk: CompiledMatchkey): RarityShares | null {
+    return mk.rarity === null ? null : this.rarityShares;
   }
 
   /** The best reading of a row pair whose direct similarities are in `sims` (see {@link bestReading}). */
@@ -471,8 +490,13 @@ export class PairScorer {
       const ly = this.rowId(fl, y);
       this.crossLeft[k] = lx < 0 || ry < 0 ? MISSING : crossIds(fl, lx, fr, ry);
       this.crossRight[k] = rx < 0 || ly < 0 ? MISSING : crossIds(fr, rx, fl, ly);
+      if (mk.rarity !== null) {
+        const [rl, rr] = [mk.rarity[swaps.left[k]], mk.rarity[swaps.right[k]]];
+        this.rarityShares.crossLeft[k] = lx < 0 || ry < 0 ? 1 : Math.min(rl.ofId(lx), rr.ofId(ry));
+        this.rarityShares.crossRight[k] = rx < 0 || ly < 0 ? 1 : Math.min(rr.ofId(rx), rl.ofId(ly));
+      }
     }
-    return bestReading(this.sims, mk.weights, mk.fields.length, mk.minWeight, swaps, this.crossLeft, this.crossRight, this.reading, this.readingOut);
+    return bestReading(this.sims, mk.weights, mk.fields.length, mk.minWeight, swaps, this.crossLeft, this.crossRight, this.reading, this.readingOut, this.rarityOf(mk));
   }
 
   /** {@link swappedRows} for a laid-out query (side a) against a row. */
@@ -487,8 +511,13 @@ export class PairScorer {
       const qr = fields[swaps.right[k]];
       this.crossLeft[k] = ql.value === null || ry < 0 ? MISSING : crossSlot(ql, fr, ry);
       this.crossRight[k] = qr.value === null || ly < 0 ? MISSING : crossSlot(qr, fl, ly);
+      if (mk.rarity !== null) {
+        const [rl, rr] = [mk.rarity[swaps.left[k]], mk.rarity[swaps.right[k]]];
+        this.rarityShares.crossLeft[k] = ql.value === null || ry < 0 ? 1 : Math.min(slotShare(ql, rl), rr.ofId(ry));
+        this.rarityShares.crossRight[k] = qr.value === null || ly < 0 ? 1 : Math.min(slotShare(qr, rr), rl.ofId(ly));
+      }
     }
-    return bestReading(this.sims, mk.weights, mk.fields.length, mk.minWeight, swaps, this.crossLeft, this.crossRight, this.reading, this.readingOut);
+    return bestReading(this.sims, mk.weights, mk.fields.length, mk.minWeight, swaps, this.crossLeft, this.crossRight, this.reading, this.readingOut, this.rarityOf(mk));
   }
 
   /**
@@ -516,6 +545,7 @@ export class PairScorer {
         sims[fi] = s;
         num += f.weight * s;
         den += f.weight;
+        if (mk.rarity !== null) this.rarityShares.shares[fi] = Math.min(slotShare(fields[fi], mk.rarity[fi]), mk.rarity[fi].ofId(iy));
       }
       if (i >= mk.pruneBefore) continue;
       const rest = mk.weightAfter[i];
@@ -528,7 +558,7 @@ export class PairScorer {
       const iy = f.ids[y];
       ne[i] = negatives[i].value === null || iy < 0 ? MISSING : slotSimilarity(f, negatives[i], iy);
     }
-    const base = mk.swaps === null ? weightedMean(sims, mk.weights, mk.fields.length, mk.minWeight) : this.swappedLayout(mk, fields, y);
+    const base = mk.swaps === null ? weightedMean(sims, mk.weights, mk.fields.length, mk.minWeight, this.sharesOf(mk)) : this.swappedLayout(mk, fields, y);
     return applyPenalties(base, ne, mk.neThresholds, mk.nePenalties, mk.negatives.length);
   }
 
@@ -553,8 +583,9 @@ export class PairScorer {
         const f = mk.fields[i];
         const iy = f.ids[y];
         sims[i] = fields[i].value === null || iy < 0 ? MISSING : slotSimilarity(f, fields[i], iy);
+        if (mk.rarity !== null && sims[i] !== MISSING) this.rarityShares.shares[i] = Math.min(slotShare(fields[i], mk.rarity[i]), mk.rarity[i].ofId(iy));
       }
-      base = mk.swaps === null ? weightedMean(sims, mk.weights, mk.fields.length, mk.minWeight) : this.swappedLayout(mk, fields, y);
+      base = mk.swaps === null ? weightedMean(sims, mk.weights, mk.fields.length, mk.minWeight, this.sharesOf(mk)) : this.swappedLayout(mk, fields, y);
     } else {
       const va = fields.map((slot) => slot.value);
       const vb = mk.fields.map((f) => rowValue(f, y));
@@ -587,9 +618,10 @@ export class PairScorer {
         const va = a(f);
         const vb = b(f);
         sims[i] = valuesSimilarity(f, va, vb);
+        if (mk.rarity !== null && va !== null && vb !== null) this.rarityShares.shares[i] = Math.min(mk.rarity[i].ofValue(va), mk.rarity[i].ofValue(vb));
         details?.push({ field: f.ref.field, scorer: f.scorerName, score: sims[i] === MISSING ? null : sims[i], weight: f.weight, value_a: va, value_b: vb });
       });
-      if (mk.swaps === null) base = weightedMean(sims, mk.weights, mk.fields.length, mk.minWeight);
+      if (mk.swaps === null) base = weightedMean(sims, mk.weights, mk.fields.length, mk.minWeight, this.sharesOf(mk));
       else {
         const swaps = mk.swaps;
         for (let k = 0; k < swaps.left.length; k++) {
@@ -597,8 +629,13 @@ export class PairScorer {
           // Crossed: a's value of one field against b's of the other, with the scorer of the field read on b.
           this.crossLeft[k] = valuesSimilarity(fr, a(fl), b(fr));
           this.crossRight[k] = valuesSimilarity(fl, a(fr), b(fl));
+          if (mk.rarity !== null) {
+            const [rl, rr] = [mk.rarity[swaps.left[k]], mk.rarity[swaps.right[k]]];
+            this.rarityShares.crossLeft[k] = valuesShare(rl, a(fl), rr, b(fr));
+            this.rarityShares.crossRight[k] = valuesShare(rr, a(fr), rl, b(fl));
+          }
         }
-        base = bestReading(sims, mk.weights, mk.fields.length, mk.minWeight, swaps, this.crossLeft, this.crossRight, this.reading, this.readingOut);
+        base = bestReading(sims, mk.weights, mk.fields.length, mk.minWeight, swaps, this.crossLeft, this.crossRight, this.reading, this.readingOut, this.rarityOf(mk));
         if (details) crossDetails(details, mk, swaps, this.readingOut.mask, this.crossLeft, this.crossRight, b);
       }
     } else {
@@ -656,6 +693,17 @@ function slotSimilarity(f: CompiledField, slot: QuerySlot, iy: number): number {
     return 1;
   }
   return (f.scorer as BoundScorer).values(slot.value as string, vb);
+}
+
+/** A query value's rarity share in its field, looked up once per query. */
+function slotShare(slot: QuerySlot, rarity: ValueRarity): number {
+  if (Number.isNaN(slot.share)) slot.share = slot.id >= 0 ? rarity.ofId(slot.id) : rarity.ofValue(slot.value as string);
+  return slot.share;
+}
+
+/** The share of the commoner of two values of (possibly) two fields; 1 when either is missing (the term is not counted). */
+function valuesShare(ra: ValueRarity, va: string | null, rb: ValueRarity, vb: string | null): number {
+  return va === null || vb === null ? 1 : Math.min(ra.ofValue(va), rb.ofValue(vb));
 }
 
 /** Whether the stored value `id` of `dict` is exactly the code points `codes`. */
@@ -794,6 +842,7 @@ function compileMatchkey(mk: Matchkey, config: Config, lookup: FieldLookup, mode
     fields,
     weights: Float64Array.from(fields.map((f) => f.weight)),
     minWeight: mk.type === 'weighted' ? mk.min_weight : 0,
+    rarity: mk.type === 'weighted' && mk.min_weight_by_rarity === true ? fields.map((f) => new ValueRarity(f.dict)) : null,
     evalOrder: Int32Array.from(order),
     weightAfter,
     swaps,

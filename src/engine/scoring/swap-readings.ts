@@ -19,6 +19,17 @@ export interface SwapLayout {
 }
 
 /**
+ * The value shares of one pair's terms under `min_weight_by_rarity` (see
+ * `weightedMean`): as written per field, and per swap for its two crossed
+ * comparisons, each the share of the commoner of the two values compared.
+ */
+export interface RarityShares {
+  shares: Float64Array;
+  crossLeft: Float64Array;
+  crossRight: Float64Array;
+}
+
+/**
  * The best weighted mean over the readings of a pair: as written (`sims`,
  * `weights`), and every combination of the swaps whose crossed
  * similarities are in `crossLeft[k]` (field `left[k]` of a against field
@@ -28,7 +39,8 @@ export interface SwapLayout {
  * mean, so no crossed reading can beat it (in exact arithmetic: its
  * doubles could, by an ulp, so the SQL compiler skips it too, in
  * src/sql/render.ts). `scratch` holds at least `n`
- * similarities and `n` weights. Returns the score; the winning readings'
+ * similarities, weights and shares; `rarity`, the value shares of
+ * `min_weight_by_rarity` (null without it). Returns the score; the winning readings'
  * bit set (bit k: swap k crossed) is in `out.mask`.
  *
  * @example
@@ -44,10 +56,11 @@ export function bestReading(
   swaps: SwapLayout,
   crossLeft: Float64Array,
   crossRight: Float64Array,
-  scratch: { sims: Float64Array; weights: Float64Array },
+  scratch: { sims: Float64Array; weights: Float64Array; shares: Float64Array },
   out: { mask: number },
+  rarity: RarityShares | null = null,
 ): number {
-  let best = weightedMean(sims, weights, n, minWeight);
+  let best = weightedMean(sims, weights, n, minWeight, rarity?.shares ?? null);
   out.mask = 0;
   let open = 0;
   for (let k = 0; k < swaps.left.length; k++) {
@@ -56,20 +69,26 @@ export function bestReading(
   if (open === 0) return best;
   const s = scratch.sims;
   const w = scratch.weights;
+  const sh = rarity === null ? null : scratch.shares;
   // Every non-empty subset of the open swaps; on a tie the reading with fewer crossings (as written first) is kept.
   for (let mask = open; mask !== 0; mask = (mask - 1) & open) {
     for (let i = 0; i < n; i++) {
       s[i] = sims[i];
       w[i] = weights[i];
     }
+    if (sh !== null && rarity !== null) for (let i = 0; i < n; i++) sh[i] = rarity.shares[i];
     for (let k = 0; k < swaps.left.length; k++) {
       if ((mask & (1 << k)) === 0) continue;
       s[swaps.left[k]] = crossLeft[k];
       s[swaps.right[k]] = crossRight[k];
       w[swaps.left[k]] = swaps.weight[k];
       w[swaps.right[k]] = swaps.weight[k];
+      if (sh !== null && rarity !== null) {
+        sh[swaps.left[k]] = rarity.crossLeft[k];
+        sh[swaps.right[k]] = rarity.crossRight[k];
+      }
     }
-    const score = weightedMean(s, w, n, minWeight);
+    const score = weightedMean(s, w, n, minWeight, sh);
     if (score > best || (score === best && out.mask !== 0 && popCount(mask) < popCount(out.mask))) {
       best = score;
       out.mask = mask;

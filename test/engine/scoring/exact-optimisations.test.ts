@@ -30,6 +30,7 @@ const setup = fc.record({
   threshold: fc.integer({ min: 30, max: 95 }).map((t) => t / 100),
   reviewGap: fc.option(fc.integer({ min: 0, max: 30 }).map((g) => g / 100)),
   minWeight: fc.constantFrom(0, 1, 2.5),
+  byRarity: fc.boolean(),
   negative: fc.option(fc.record({ column: fc.constantFrom(...COLUMNS), scorer: fc.constantFrom('exact', 'jaro_winkler') })),
 });
 
@@ -41,7 +42,7 @@ function configText(s: typeof setup extends fc.Arbitrary<infer T> ? T : never): 
   - name: m
     type: weighted
     threshold: ${s.threshold}
-    min_weight: ${s.minWeight}
+    min_weight: ${s.minWeight}${s.byRarity ? '\n    min_weight_by_rarity: true' : ''}
     fields:
 ${fields}${negative}${review}
 `;

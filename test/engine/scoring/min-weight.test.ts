@@ -21,12 +21,12 @@ test('weightedMean: below the floor the missing weight counts as disagreement; a
   assert.equal(weightedMean(Float64Array.of(MISSING, MISSING, MISSING), w, 3, 1), 0);
 });
 
-const yaml = (minWeight: number): string => `
+const yaml = (minWeight: number, byRarity = false): string => `
 matchkeys:
   - name: person
     type: weighted
     threshold: 0.8
-    min_weight: ${minWeight}
+    min_weight: ${minWeight}${byRarity ? '\n    min_weight_by_rarity: true' : ''}
     fields:
       - {field: given_name, scorer: jaro_winkler, weight: 1.0, transforms: [lowercase]}
       - {field: surname, scorer: jaro_winkler, weight: 1.0}
@@ -35,14 +35,15 @@ matchkeys:
       - {field: city, scorer: levenshtein, weight: 0.3}
 `;
 
-test('the row, query and explanation paths agree with min_weight, and pruning keeps exactly the pairs the full score keeps', async () => {
+for (const byRarity of [false, true]) {
+test(`the row, query and explanation paths agree with min_weight${byRarity ? ' counted by rarity' : ''}, and pruning keeps exactly the pairs the full score keeps`, async () => {
   const people = syntheticPeople(400, 9);
   // Blank a third of the cells so pairs are compared on very different weights.
   const random = seededStream(3);
   const rows = people.rows.map((r) => r.map((v) => (random() < 0.33 ? null : v)));
   const store = ColumnStore.fromRows(people.names, rows);
   for (const minWeight of [0, 1.5, 3]) {
-    const config = parseConfigText(yaml(minWeight), 'm.yaml');
+    const config = parseConfigText(yaml(minWeight, byRarity), 'm.yaml');
     const fields = await prepareFields(store, matchkeyFieldRefs(config), pool);
     const fast = new PairScorer(config, (ref) => fields.get(ref));
     fast.useRowRecords();
@@ -68,6 +69,7 @@ test('the row, query and explanation paths agree with min_weight, and pruning ke
     assert.ok(kept > 0, `some pairs kept at min_weight ${minWeight}`);
   }
 });
+}
 
 test('a pair alike on little evidence scores below one alike on much', async () => {
   const store = ColumnStore.fromRows(

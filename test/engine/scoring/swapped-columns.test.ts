@@ -75,7 +75,7 @@ function expectedScore(s: Setup, x: ReadonlyArray<string | null>, y: ReadonlyArr
 
 test('bestReading: transposed first name and surname score as if written alike; a perfect pair is never crossed', () => {
   const swaps = { left: Int32Array.of(0), right: Int32Array.of(1), weight: Float64Array.of(1.5) };
-  const scratch = { sims: new Float64Array(3), weights: new Float64Array(3) };
+  const scratch = { sims: new Float64Array(3), weights: new Float64Array(3), shares: new Float64Array(3) };
   const out = { mask: -1 };
   const score = bestReading(Float64Array.of(0.1, 0.2, 1), Float64Array.of(1, 2, 1), 3, 0, swaps, Float64Array.of(1), Float64Array.of(1), scratch, out);
   assert.equal(score, 1);

@@ -55,6 +55,23 @@ matchkeys:
 blocking: {keys: [{fields: [zip]}]}
 review: {lo: 0}
 `,
+  'min_weight counted by the rarity of the values': `
+matchkeys:
+  - name: person
+    type: weighted
+    threshold: 0.8
+    min_weight: 2
+    min_weight_by_rarity: true
+    fields:
+      - {field: first_name, scorer: jaro_winkler, weight: 0.9, transforms: [lowercase]}
+      - {field: zip, scorer: exact, weight: 0.2}
+      - {field: surname, scorer: jaro_winkler, weight: 1.3, transforms: [lowercase]}
+      - {field: city, scorer: exact, weight: 0.3}
+      - {field: phone, scorer: damerau_levenshtein, weight: 0.4, transforms: [digits_only]}
+    swaps: [[surname, first_name]]
+blocking: {keys: [{fields: [zip]}]}
+review: {lo: 0}
+`,
   'two swaps, one declared right to left': `
 matchkeys:
   - name: person

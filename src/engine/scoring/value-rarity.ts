@@ -1,0 +1,81 @@
+/** How much of a column's average evidence an agreement on one value carries: what `min_weight_by_rarity` counts a field at. */
+import type { FieldDictionary } from '../fields/field-dictionary.js';
+
+/**
+ * A value's share of its column's evidence: its own bits, `log2(T / n)`
+ * (`n` rows hold it, `T` rows hold any value), over the bits of an average
+ * agreement on the column, `log2(1 / C)` with `C = Σ n_v² / T²`, capped at 1
+ * and floored at 0. A rare value counts in full; `London` in a column of
+ * towns where it is one row in three counts for a fraction. A column of one
+ * value counts in full (there is no average to fall short of). Written as
+ * `1 + log2(C / (n / T)) / log2(1 / C)`, the term-frequency adjustment over
+ * the column's bits, clipped to ±10 bits like it; SQL computes the same
+ * from the same integer counts.
+ *
+ * @example
+ * valueShare(1, 4, 6);  // a rare value (1 of 4 rows; counts 1, 1, 2): 2 bits over 1.415 → 1
+ * valueShare(3, 4, 10); // a common one (3 of 4 rows; counts 3, 1): 0.415 bits over 0.678 → 0.61
+ */
+export function valueShare(count: number, total: number, sumSquares: number): number {
+  if (total === 0) return 1;
+  const agreement = sumSquares / (total * total);
+  const columnBits = -Math.log2(agreement);
+  if (!(columnBits > 0)) return 1;
+  const adjustment = Math.min(CLIP_BITS, Math.max(-CLIP_BITS, Math.log2(agreement / (Math.max(count, 1) / total))));
+  return Math.min(1, Math.max(0, 1 + adjustment / columnBits));
+}
+
+/** As the term-frequency adjustment: one value's evidence is clipped to ±10 bits around the column's. */
+const CLIP_BITS = 10;
+
+/**
+ * The {@link valueShare} of every value of one prepared field, by dictionary
+ * id, and of any value by its text (a value no row holds counts as seen
+ * once). Counted on the field as loaded: records added to a running server
+ * are scored against these counts, as term frequencies are
+ * (docs/incremental.md).
+ *
+ * @example
+ * const rarity = new ValueRarity(towns);
+ * rarity.ofId(towns.ids[row]); // 0.3 for London
+ * rarity.ofValue('Tobermory');  // 1
+ */
+export class ValueRarity {
+  private readonly dict: FieldDictionary;
+  private readonly total: number;
+  private readonly sumSquares: number;
+  private readonly byId: Float64Array;
+  private index: Map<string, number> | null = null;
+
+  constructor(dict: FieldDictionary) {
+    this.dict = dict;
+    // Integer sums (exact below 2^53): the same numbers SQL's counts give, so the shares agree to the bit where log2 does.
+    let total = 0;
+    let sumSquares = 0;
+    for (let v = 0; v < dict.count; v++) {
+      total += dict.counts[v];
+      sumSquares += dict.counts[v] * dict.counts[v];
+    }
+    this.total = total;
+    this.sumSquares = sumSquares;
+    this.byId = new Float64Array(dict.count);
+    for (let v = 0; v < dict.count; v++) this.byId[v] = valueShare(dict.counts[v], total, sumSquares);
+  }
+
+  /** The share of value id `id` (a row's id, ≥ 0). */
+  ofId(id: number): number {
+    return this.byId[id];
+  }
+
+  /** The share of a prepared value, in the column or not. */
+  ofValue(value: string): number {
+    if (this.index === null) {
+      // Built on first use only: the row path never needs it.
+      const index = new Map<string, number>();
+      for (let v = 0; v < this.dict.count; v++) index.set(this.dict.value(v), v);
+      this.index = index;
+    }
+    const id = this.index.get(value);
+    return id === undefined ? valueShare(1, this.total, this.sumSquares) : this.byId[id];
+  }
+}
