@@ -123,7 +123,8 @@ const tables = new WeakMap<FieldDictionary, ValueIndex>();
 /**
  * The value table of a prepared field, built on first use in this thread
  * and then shared by everything that looks values up in it (the blocking
- * index and the scorer's exact fields).
+ * index, the scorer's exact fields, and the term-frequency and rarity
+ * lookups of query values).
  *
  * @example
  * valueIndexOf(postcode).idOf('2000'); // the id of "2000", or −1

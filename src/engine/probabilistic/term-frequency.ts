@@ -1,5 +1,6 @@
 /** Term-frequency adjustment: agreement on a rare value is stronger evidence than agreement on a common one. */
 import type { FieldDictionary } from '../fields/field-dictionary.js';
+import { valueIndexOf } from '../blocking/value-index.js';
 
 /**
  * The adjustment is clipped to ±10 bits so one value cannot dominate a score.
@@ -28,7 +29,6 @@ export class TermFrequencyTable {
   private readonly byId: Float64Array;
   private readonly total: number;
   private readonly agreement: number;
-  private index: Map<string, number> | null = null;
 
   constructor(dict: FieldDictionary) {
     this.dict = dict;
@@ -52,14 +52,8 @@ export class TermFrequencyTable {
 
   /** The adjustment for exact agreement on a (transformed) value, in the column or not. */
   adjustmentForValue(value: string): number {
-    if (this.index === null) {
-      // Built on first use only: most workers score by id and never need it.
-      const index = new Map<string, number>();
-      for (let v = 0; v < this.dict.count; v++) index.set(this.dict.value(v), v);
-      this.index = index;
-    }
-    const id = this.index.get(value);
-    return id === undefined ? this.forCount(1) : this.byId[id];
+    const id = valueIndexOf(this.dict).idOf(value);
+    return id < 0 ? this.forCount(1) : this.byId[id];
   }
 
   private forCount(count: number): number {

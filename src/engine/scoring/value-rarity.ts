@@ -1,5 +1,6 @@
 /** How much of a column's average evidence an agreement on one value carries: what `min_weight_by_rarity` counts a field at. */
 import type { FieldDictionary } from '../fields/field-dictionary.js';
+import { valueIndexOf } from '../blocking/value-index.js';
 
 /**
  * A value's share of its column's evidence: its own bits, `log2(T / n)`
@@ -45,7 +46,6 @@ export class ValueRarity {
   private readonly total: number;
   private readonly sumSquares: number;
   private readonly byId: Float64Array;
-  private index: Map<string, number> | null = null;
 
   constructor(dict: FieldDictionary) {
     this.dict = dict;
@@ -69,13 +69,7 @@ export class ValueRarity {
 
   /** The share of a prepared value, in the column or not. */
   ofValue(value: string): number {
-    if (this.index === null) {
-      // Built on first use only: the row path never needs it.
-      const index = new Map<string, number>();
-      for (let v = 0; v < this.dict.count; v++) index.set(this.dict.value(v), v);
-      this.index = index;
-    }
-    const id = this.index.get(value);
-    return id === undefined ? valueShare(1, this.total, this.sumSquares) : this.byId[id];
+    const id = valueIndexOf(this.dict).idOf(value);
+    return id < 0 ? valueShare(1, this.total, this.sumSquares) : this.byId[id];
   }
 }
