@@ -16,6 +16,15 @@ import { eligiblePairs } from './probe-agreement.js';
 import { clusteredAgreement } from './clustered-agreement.js';
 import { clusterLimits } from '../engine/clustering/cluster-builder.js';
 import { PROBE_THRESHOLD_RULE, PROBE_THRESHOLDS, thresholdByProbe } from './probe-threshold.js';
+
+/**
+ * The decisions entry's rule name of the last step: the committed weighted
+ * matchkey's floor counted by the rarity of the pair's values.
+ *
+ * @example
+ * decisions.some((d) => d.rule_name === RARITY_FLOOR_RULE);
+ */
+export const RARITY_FLOOR_RULE = 'rarity_floor';
 import type { Decision, Health, StopReason, Telemetry } from './telemetry-schema.js';
 
 /** Options of one controller run. */
@@ -201,6 +210,30 @@ export async function runController(store: ColumnStore, pool: WorkerPool, option
     } catch (e) {
       if (options.signal?.aborted === true || signal.aborted !== true) throw e;
       modelChoice = skippedChoice(SPENT);
+    }
+  }
+  // The floor counted by the rarity of the values comes last: it lowers only the scores of pairs resting on common values,
+  // which would otherwise reshape the distribution the structure, the valley and the probe's threshold are read from.
+  const mkFinal = best.config.matchkeys[0];
+  if (mkFinal?.type === 'weighted' && mkFinal.min_weight > 0 && mkFinal.min_weight_by_rarity !== true && maxMs - (performance.now() - t0) > 0) {
+    const signal = budgetSignal(maxMs - (performance.now() - t0), options.signal);
+    try {
+      const tIter = performance.now();
+      const next = structuredClone(best.config);
+      next.matchkeys[0] = { ...mkFinal, min_weight_by_rarity: true };
+      const run = await runMatching(sample, keepingFrom(next, SIGNAL_FLOOR), pool, { signal });
+      const signals = measureRun(run);
+      decisions.push({
+        iteration: entries.length,
+        rule_name: RARITY_FLOOR_RULE,
+        rationale: `the evidence floor (min_weight ${mkFinal.min_weight}) counts each field by the rarity of the pair's values: agreement on a common value is less evidence than the column's weight says`,
+        config_diff: { 'matchkeys[0].min_weight_by_rarity': { from: false, to: true } },
+        wall_clock_ms: Math.round(performance.now() - tIter),
+      });
+      best = { ...best, config: next, signals, verdict: healthVerdict(signals), pairs: null };
+    } catch (e) {
+      // Out of time: committed without it, as before this step.
+      if (options.signal?.aborted === true || signal.aborted !== true) throw e;
     }
   }
   options.onProgress?.(maxIterations, maxIterations);
