@@ -26,7 +26,7 @@ test('the committed weighted matchkey counts its floor by rarity, as the last de
   assert.deepStrictEqual(last?.config_diff, { 'matchkeys[0].min_weight_by_rarity': { from: false, to: true } });
   assert.equal(decisions.filter((d) => d.rule_name === RARITY_FLOOR_RULE).length, 1);
   // Nothing after it moved the threshold: it is the one the earlier decisions (or v0) left.
-  const moves = decisions.filter((d) => d.config_diff !== undefined && 'matchkeys[0].threshold' in d.config_diff);
+  const moves = decisions.filter((d) => d.config_diff != null && 'matchkeys[0].threshold' in d.config_diff);
   const chosen = moves.length === 0 ? 0.75 : (moves.at(-1)?.config_diff?.['matchkeys[0].threshold'].to as number);
   assert.equal(mk.threshold, chosen);
 });
