@@ -65,6 +65,8 @@ test(`the row, query and explanation paths agree with min_weight${byRarity ? ' c
       const q = plain.prepareQuery(store.record(x));
       plain.scoreQuery(q, y);
       assert.ok(Math.abs(plain.score - full) < 1e-12, 'the query path gives the same number');
+      // /match's path, which stops once the threshold is out of reach, decides the same.
+      assert.equal(plain.matchLayout(plain.layoutQuery(q), y), full >= 0.8 - 1e-9, `match of ${x},${y}`);
     }
     assert.ok(kept > 0, `some pairs kept at min_weight ${minWeight}`);
   }
