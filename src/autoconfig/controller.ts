@@ -16,6 +16,7 @@ import { eligiblePairs } from './probe-agreement.js';
 import { clusteredAgreement } from './clustered-agreement.js';
 import { clusterLimits } from '../engine/clustering/cluster-builder.js';
 import { PROBE_THRESHOLD_RULE, PROBE_THRESHOLDS, thresholdByProbe } from './probe-threshold.js';
+import type { Decision, Health, StopReason, Telemetry } from './telemetry-schema.js';
 
 /**
  * The decisions entry's rule name of the last step: the committed weighted
@@ -25,7 +26,6 @@ import { PROBE_THRESHOLD_RULE, PROBE_THRESHOLDS, thresholdByProbe } from './prob
  * decisions.some((d) => d.rule_name === RARITY_FLOOR_RULE);
  */
 export const RARITY_FLOOR_RULE = 'rarity_floor';
-import type { Decision, Health, StopReason, Telemetry } from './telemetry-schema.js';
 
 /** Options of one controller run. */
 export interface ControllerOptions {
