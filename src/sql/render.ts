@@ -109,30 +109,23 @@ function recordsSelect(plan: SqlPlan, d: Dialect, opts: RenderOptions): string {
     const missing = p.columns.map((c) => `${c} IS NULL`).join(' OR ');
     extras.push(`CASE WHEN ${missing} THEN NULL ELSE row_number() OVER (PARTITION BY CASE WHEN ${missing} THEN 1 ELSE 0 END ORDER BY ${p.columns.join(', ')}, row_id) END AS p${i}`);
   });
-  if (plan.tfColumns.length > 0) {
-    // Term-frequency bits of each row's value (see TermFrequencyTable): clip(log2(C / freq(v)), -10, 10),
-    // freq(v) = n_v / T over the rows holding a value, C = Σ_v freq(v)² = Σ_rows n_v / T². Window
-    // functions do not nest, so the counts come one level below the bits.
-    const counts = plan.tfColumns.map((c) => `count(${c}) OVER (PARTITION BY ${c}) AS nv_${c},\n  count(${c}) OVER () AS nt_${c}`);
+  // Term-frequency bits of each row's value (see TermFrequencyTable): clip(log2(C / freq(v)), -10, 10),
+  // freq(v) = n_v / T over the rows holding a value, C = Σ_v freq(v)² = Σ_rows n_v / T² (integer sums; T² is exact
+  // in a double below 9.4e7 rows, as the engine's). Window functions do not nest, so the counts come one level below
+  // the bits, once per column whether tf_adjustment or min_weight_by_rarity reads it.
+  const counted = [...new Set([...plan.tfColumns, ...plan.rarity.columns])];
+  if (counted.length > 0) {
+    const counts = counted.map((c) => `count(${c}) OVER (PARTITION BY ${c}) AS nv_${c},\n  count(${c}) OVER () AS nt_${c}`);
     sql = `SELECT counted.*${counts.map((x) => `,\n  ${x}`).join('')}\nFROM (\n${indent(sql)}\n) AS counted`;
-    for (const c of plan.tfColumns) {
-      const agreement = `(sum(CASE WHEN ${c} IS NULL THEN 0 ELSE nv_${c} END) OVER () * 1e0 / (nt_${c} * 1e0 * nt_${c}))`;
-      const bits = d.log2(`${agreement} / (nv_${c} * 1e0 / nt_${c})`);
-      extras.push(`CASE WHEN ${c} IS NULL THEN NULL ELSE ${d.least('10e0', d.greatest('-10e0', bits))} END AS tf_${c}`);
-    }
   }
-  if (plan.rarity.columns.length > 0) {
-    // Each value's share of its column's evidence (ValueRarity): 1 + clip(log2(C / (n_v / T)), ±10) / log2(1 / C),
-    // in [0, 1]; 1 when the column holds one value. C from integer counts, as the engine sums them.
-    const counts = plan.rarity.columns.map((c) => `count(${c}) OVER (PARTITION BY ${c}) AS rn_${c},\n  count(${c}) OVER () AS rt_${c}`);
-    sql = `SELECT rarity_counted.*${counts.map((x) => `,\n  ${x}`).join('')}\nFROM (\n${indent(sql)}\n) AS rarity_counted`;
-    for (const c of plan.rarity.columns) {
-      const agreement = `(sum(CASE WHEN ${c} IS NULL THEN 0 ELSE rn_${c} END) OVER () * 1e0 / (rt_${c} * rt_${c} * 1e0))`;
-      const columnBits = `(-${d.log2(agreement)})`;
-      const adjustment = d.least('10e0', d.greatest('-10e0', d.log2(`${agreement} / (rn_${c} * 1e0 / rt_${c})`)));
-      const share = d.least('1e0', d.greatest('0e0', `1e0 + ${adjustment} / ${columnBits}`));
-      extras.push(`CASE WHEN ${c} IS NULL THEN NULL WHEN ${columnBits} > 0e0 THEN ${share} ELSE 1e0 END AS rar_${c}`);
-    }
+  const agreement = (c: string): string => `(sum(CASE WHEN ${c} IS NULL THEN 0 ELSE nv_${c} END) OVER () * 1e0 / (nt_${c} * 1e0 * nt_${c}))`;
+  const tfBits = (c: string): string => d.least('10e0', d.greatest('-10e0', d.log2(`${agreement(c)} / (nv_${c} * 1e0 / nt_${c})`)));
+  for (const c of plan.tfColumns) extras.push(`CASE WHEN ${c} IS NULL THEN NULL ELSE ${tfBits(c)} END AS tf_${c}`);
+  // Each value's share of its column's evidence (ValueRarity): 1 + tf bits / log2(1 / C), in [0, 1]; 1 when the column holds one value.
+  for (const c of plan.rarity.columns) {
+    const columnBits = `(-${d.log2(agreement(c))})`;
+    const share = d.least('1e0', d.greatest('0e0', `1e0 + ${tfBits(c)} / ${columnBits}`));
+    extras.push(`CASE WHEN ${c} IS NULL THEN NULL WHEN ${columnBits} > 0e0 THEN ${share} ELSE 1e0 END AS rar_${c}`);
   }
   for (const c of asciiColumns) extras.push(`${d.isAscii(c)} AS ascii_${c}`);
   if (extras.length === 0) return sql;
