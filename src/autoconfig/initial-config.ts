@@ -31,6 +31,15 @@ const FIELD_RULES: Record<ColumnProfile['kind'], { scorer: string; transforms: s
 
 /** Text columns averaging at least this many words are compared by token TF-IDF rather than token sets. */
 const TFIDF_MIN_TOKENS = 3;
+/**
+ * Name columns averaging at least this many words (a full name, a street
+ * address) are compared by their sorted words (`token_sort`), not by
+ * Jaro–Winkler: its prefix bonus and its half-length matching window let a
+ * shared first word carry a different second one ("john merti" and "john
+ * helcarridge" score 0.86), so two namesakes look alike just where the
+ * column is the only one left holding the surname.
+ */
+const MULTIWORD_NAME_TOKENS = 2;
 /** Bits of evidence that make a full weight: agreement on a value shared by 1 pair in 2¹⁰ is as strong as it gets. */
 const FULL_WEIGHT_BITS = 10;
 /** No compared column weighs less than this: agreement on a common value is still some evidence. */
@@ -72,7 +81,13 @@ export function fieldFor(p: ColumnProfile): ScoredField | null {
   const rule = FIELD_RULES[p.kind];
   if (!rule) return null;
   // Lists of person names are compared name by name (citation styles reorder them, abbreviate and misspell them).
-  const scorer = holdsNameLists(p) ? 'monge_elkan' : p.kind === 'text' && p.avgTokens >= TFIDF_MIN_TOKENS ? 'tfidf_cosine' : rule.scorer;
+  const scorer = holdsNameLists(p)
+    ? 'monge_elkan'
+    : p.kind === 'text' && p.avgTokens >= TFIDF_MIN_TOKENS
+      ? 'tfidf_cosine'
+      : p.kind === 'name' && p.avgTokens >= MULTIWORD_NAME_TOKENS
+        ? 'token_sort'
+        : rule.scorer;
   // Amounts (prices, weights) drift between sources and over time: distinct as they are, they are weak evidence.
   const cap = p.kind === 'number' ? NUMBER_MAX_WEIGHT : p.kind === 'long_text' ? LONG_TEXT_MAX_WEIGHT : 1;
   const weight = Math.min(cap, discriminativeWeight(p));
