@@ -99,6 +99,8 @@ export interface FieldScore {
   penalty?: number;
   /** A field the matchkey read crossed (`swaps`): the column of record b it was compared with (`value_b` is that column's value). */
   compared_with?: string;
+  /** With `min_weight_by_rarity`: the share of `weight` the field counts toward the evidence floor (the commoner value's rarity; 1 for a rare one). */
+  rarity_share?: number;
 }
 
 /**
@@ -114,6 +116,8 @@ export interface ExplainResponse {
   matchkey: string;
   explanation: string;
   field_scores: FieldScore[];
+  /** A weighted matchkey with `min_weight` above 0: the evidence the pair's present fields counted against it (under it, the score is lowered). */
+  evidence_floor?: { min_weight: number; counted: number };
 }
 
 /**

@@ -33,8 +33,15 @@ export function explanationSentence(e: PairExplanation): string {
     const field = f.compared_with === undefined ? f.field : `${f.field} against ${f.compared_with}`;
     if (f.score === null) return `${field} missing`;
     const word = similarityWord(f.score);
-    if (word === 'identical') return `${field} identical (${f.value_a ?? ''})`;
-    return `${field} ${word} (${f.value_a ?? ''} ~ ${f.value_b ?? ''}, ${f.scorer} ${num(f.score)})`;
+    // A common value counts for part of its weight toward the evidence floor: say so, as the score depends on it.
+    const common = f.rarity_share !== undefined && f.rarity_share < 1 ? `, a common value counting ${num(f.rarity_share)} of its weight` : '';
+    if (word === 'identical') return `${field} identical (${f.value_a ?? ''}${common})`;
+    return `${field} ${word} (${f.value_a ?? ''} ~ ${f.value_b ?? ''}, ${f.scorer} ${num(f.score)}${common})`;
   });
-  return `${head}: ${parts.join('; ')}.`;
+  const floor = e.evidence_floor;
+  const short =
+    floor !== undefined && floor.counted < floor.min_weight
+      ? `; evidence ${num(floor.counted)} under the floor of ${num(floor.min_weight)}, which lowers the score`
+      : '';
+  return `${head}: ${parts.join('; ')}${short}.`;
 }

@@ -123,6 +123,24 @@ export interface FieldExplanation {
    * column of record b it was compared with, whose value `value_b` is.
    */
   compared_with?: string;
+  /**
+   * Set when the matchkey counts its evidence floor by rarity
+   * (`min_weight_by_rarity`) and both values are present: the share of
+   * `weight` this field counts toward `min_weight`, the rarity of the
+   * commoner of the two values (1 for a rare value).
+   */
+  rarity_share?: number;
+}
+
+/**
+ * A weighted matchkey's evidence floor as it applied to one pair: the
+ * weights of the fields present on both sides (each times its rarity share
+ * when counted by rarity), against the `min_weight` asked. When `counted`
+ * is under `min_weight`, the mean is divided by the difference more.
+ */
+export interface EvidenceFloor {
+  min_weight: number;
+  counted: number;
 }
 
 /** The full scoring of one pair. */
@@ -132,6 +150,8 @@ export interface PairExplanation {
   isMatch: boolean;
   matchkey: string;
   fields: FieldExplanation[];
+  /** Present for a weighted matchkey with `min_weight` above 0. */
+  evidence_floor?: EvidenceFloor;
 }
 
 /** Reads the transformed value of a field for one side of a comparison. */
@@ -427,7 +447,9 @@ export class PairScorer {
       d.value_a = rawA[d.field] ?? null;
       d.value_b = rawB[d.compared_with ?? d.field] ?? null;
     }
-    return { score: this.score, threshold: mk.threshold, isMatch: this.matched, matchkey: mk.name, fields: details };
+    const explanation: PairExplanation = { score: this.score, threshold: mk.threshold, isMatch: this.matched, matchkey: mk.name, fields: details };
+    if (mk.type === 'weighted' && mk.minWeight > 0) explanation.evidence_floor = evidenceFloor(details, mk.minWeight);
+    return explanation;
   }
 
   private exactRows(mk: CompiledMatchkey, x: number, y: number): number {
@@ -618,8 +640,17 @@ export class PairScorer {
         const va = a(f);
         const vb = b(f);
         sims[i] = valuesSimilarity(f, va, vb);
-        if (mk.rarity !== null && va !== null && vb !== null) this.rarityShares.shares[i] = Math.min(mk.rarity[i].ofValue(va), mk.rarity[i].ofValue(vb));
-        details?.push({ field: f.ref.field, scorer: f.scorerName, score: sims[i] === MISSING ? null : sims[i], weight: f.weight, value_a: va, value_b: vb });
+        const counted = mk.rarity !== null && va !== null && vb !== null;
+        if (counted) this.rarityShares.shares[i] = Math.min((mk.rarity as ValueRarity[])[i].ofValue(va), (mk.rarity as ValueRarity[])[i].ofValue(vb));
+        details?.push({
+          field: f.ref.field,
+          scorer: f.scorerName,
+          score: sims[i] === MISSING ? null : sims[i],
+          weight: f.weight,
+          value_a: va,
+          value_b: vb,
+          ...(counted ? { rarity_share: this.rarityShares.shares[i] } : {}),
+        });
       });
       if (mk.swaps === null) base = weightedMean(sims, mk.weights, mk.fields.length, mk.minWeight, this.sharesOf(mk));
       else {
@@ -636,7 +667,7 @@ export class PairScorer {
           }
         }
         base = bestReading(sims, mk.weights, mk.fields.length, mk.minWeight, swaps, this.crossLeft, this.crossRight, this.reading, this.readingOut, this.rarityOf(mk));
-        if (details) crossDetails(details, mk, swaps, this.readingOut.mask, this.crossLeft, this.crossRight, b);
+        if (details) crossDetails(details, mk, swaps, this.readingOut.mask, this.crossLeft, this.crossRight, b, mk.rarity === null ? null : this.rarityShares);
       }
     } else {
       const model = mk.model as ProbabilisticScoring;
@@ -754,23 +785,33 @@ function crossDetails(
   crossLeft: Float64Array,
   crossRight: Float64Array,
   b: ValueSource,
+  rarity: RarityShares | null,
 ): void {
   const first = details.length - mk.fields.length;
   for (let k = 0; k < swaps.left.length; k++) {
     if ((mask & (1 << k)) === 0) continue;
-    const sides: Array<[number, number, number]> = [
-      [swaps.left[k], swaps.right[k], crossLeft[k]],
-      [swaps.right[k], swaps.left[k], crossRight[k]],
+    const sides: Array<[number, number, number, number]> = [
+      [swaps.left[k], swaps.right[k], crossLeft[k], rarity?.crossLeft[k] ?? 1],
+      [swaps.right[k], swaps.left[k], crossRight[k], rarity?.crossRight[k] ?? 1],
     ];
-    for (const [own, other, sim] of sides) {
+    for (const [own, other, sim, share] of sides) {
       const d = details[first + own];
       const fb = mk.fields[other];
       d.compared_with = fb.ref.field;
       d.value_b = b(fb);
       d.score = sim === MISSING ? null : sim;
       d.weight = swaps.weight[k];
+      delete d.rarity_share;
+      if (rarity !== null && sim !== MISSING) d.rarity_share = share;
     }
   }
+}
+
+/** The evidence a pair's fields counted toward `minWeight`, from its explained fields (negative evidence aside). */
+function evidenceFloor(details: readonly FieldExplanation[], minWeight: number): EvidenceFloor {
+  let counted = 0;
+  for (const d of details) if (d.penalty === undefined && d.score !== null) counted += d.weight * (d.rarity_share ?? 1);
+  return { min_weight: minWeight, counted };
 }
 
 function applyNegativesRows(self: PairScorer, mk: CompiledMatchkey, base: number, x: number, y: number): number {

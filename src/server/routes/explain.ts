@@ -36,6 +36,7 @@ export function registerExplain(app: Hono<ServerEnv>, state: ServerState): void 
       value_b: f.value_b,
       ...(f.penalty !== undefined ? { penalty: round6(f.penalty) } : {}),
       ...(f.compared_with !== undefined ? { compared_with: f.compared_with } : {}),
+      ...(f.rarity_share !== undefined ? { rarity_share: round6(f.rarity_share) } : {}),
     }));
     return safeJson(c, {
       overall_score: round6(e.score),
@@ -44,6 +45,7 @@ export function registerExplain(app: Hono<ServerEnv>, state: ServerState): void 
       matchkey: e.matchkey,
       explanation: explanationSentence(e),
       field_scores: fields,
+      ...(e.evidence_floor !== undefined ? { evidence_floor: { min_weight: round6(e.evidence_floor.min_weight), counted: round6(e.evidence_floor.counted) } } : {}),
     });
   });
 }

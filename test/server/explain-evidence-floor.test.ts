@@ -1,0 +1,83 @@
+/** POST /explain with an evidence floor counted by rarity: each field says what share of its weight it counted, and the pair what it counted against the floor. */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { arr, call, obj, startTestServer, type TestServer } from './server-harness.js';
+
+let t: TestServer;
+let plain: TestServer;
+let dir: string;
+
+const yaml = (byRarity: boolean): string => `
+matchkeys:
+  - name: person
+    type: weighted
+    threshold: 0.8
+    min_weight: 1.2
+    ${byRarity ? 'min_weight_by_rarity: true' : ''}
+    fields:
+      - {field: name, scorer: jaro_winkler, weight: 0.8}
+      - {field: town, scorer: jaro_winkler, weight: 0.4}
+      - {field: born, scorer: exact, weight: 1}
+blocking:
+  keys:
+    - fields: [town]
+`;
+
+before(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'kindred-floor-'));
+  // Twenty Anna Kellers in London (birth dates unknown), forty people with names and towns of their own, and two records of one rare person.
+  const lines = ['name,town,born'];
+  for (let i = 0; i < 20; i++) lines.push('anna keller,london,');
+  for (let i = 0; i < 40; i++) lines.push(`person ${i},town ${i},`);
+  lines.push('zoltan quist,tobermory,', 'zoltan quist,tobermory,');
+  const file = path.join(dir, 'people.csv');
+  writeFileSync(file, lines.join('\n') + '\n');
+  writeFileSync(path.join(dir, 'rarity.yaml'), yaml(true));
+  writeFileSync(path.join(dir, 'plain.yaml'), yaml(false));
+  t = await startTestServer({ file, config: path.join(dir, 'rarity.yaml') });
+  plain = await startTestServer({ file, config: path.join(dir, 'plain.yaml') });
+});
+after(async () => {
+  await t.stop();
+  await plain.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test('namesakes in a common town: each field counts a share of its weight, the pair falls under the floor, and the sentence says why', async () => {
+  const r = await call(t.server.url, 'POST', '/explain', { row_id_a: 0, row_id_b: 1 });
+  assert.equal(r.status, 200);
+  const e = obj(r.body);
+  const fields = arr(e.field_scores);
+  const share = (name: string): number => Number(fields.find((f) => f.field === name)?.rarity_share);
+  // A third of the rows share the name and the town: each counts a part of its weight only.
+  assert.ok(share('name') > 0 && share('name') < 1, JSON.stringify(fields));
+  assert.ok(share('town') > 0 && share('town') < 1, JSON.stringify(fields));
+  assert.equal('rarity_share' in (fields.find((f) => f.field === 'born') ?? {}), false, 'a missing value counts nothing and has no share');
+  const floor = obj(e.evidence_floor);
+  assert.equal(floor.min_weight, 1.2);
+  const counted = Math.round((0.8 * share('name') + 0.4 * share('town')) * 1e6) / 1e6;
+  assert.ok(Math.abs(Number(floor.counted) - counted) <= 1e-6, `${floor.counted} vs ${counted}`);
+  // The score is the agreeing weight over the weight present plus the shortfall under the floor.
+  assert.ok(Math.abs(Number(e.overall_score) - 1.2 / (1.2 + 1.2 - Number(floor.counted))) <= 2e-6, JSON.stringify(e));
+  assert.equal(e.is_match, false);
+  assert.match(String(e.explanation), /name identical \(anna keller, a common value counting 0\.\d+ of its weight\)/);
+  assert.match(String(e.explanation), /evidence 0\.\d+ under the floor of 1\.2, which lowers the score\.$/);
+});
+
+test('a rare pair counts its full weight: no share below 1 is mentioned, and the score reaches 1', async () => {
+  const e = obj((await call(t.server.url, 'POST', '/explain', { row_id_a: 60, row_id_b: 61 })).body);
+  assert.equal(e.overall_score, 1);
+  assert.deepEqual(arr(e.field_scores).filter((f) => f.score !== null).map((f) => f.rarity_share), [1, 1]);
+  assert.deepEqual(e.evidence_floor, { min_weight: 1.2, counted: 1.2 });
+  assert.doesNotMatch(String(e.explanation), /common value|under the floor/);
+});
+
+test('without min_weight_by_rarity no field has a share; the floor counts plain weights', async () => {
+  const e = obj((await call(plain.server.url, 'POST', '/explain', { row_id_a: 0, row_id_b: 1 })).body);
+  assert.equal(arr(e.field_scores).some((f) => 'rarity_share' in f), false);
+  assert.deepEqual(e.evidence_floor, { min_weight: 1.2, counted: 1.2 });
+  assert.equal(e.overall_score, 1);
+});
