@@ -5,7 +5,7 @@ import { ColumnStore } from '../data/column-store.js';
 import { KindredError } from '../errors/registry.js';
 import { runMatching, type MatchRun } from '../engine/run.js';
 import type { WorkerPool } from '../engine/worker-pool.js';
-import { healthVerdict, keepingFrom, l1Distance, measureRun, signalVector, SIGNAL_FLOOR, type HealthSignals, type HealthVerdict } from './health-signals.js';
+import { healthVerdict, keepingFrom, KEEP_FLOOR, l1Distance, measureRun, signalVector, type HealthSignals, type HealthVerdict } from './health-signals.js';
 import { RULES, describeKey } from './rules.js';
 import { blockingRecallReport, type BlockingRecallReport } from './blocking-recall-report.js';
 import type { Containment } from './column-redundancy.js';
@@ -119,9 +119,9 @@ export async function runController(store: ColumnStore, pool: WorkerPool, option
       break;
     }
     const tIter = performance.now();
-    // The run keeps every pair from 0.5 up (whatever the review band), so the score distribution around any threshold is visible;
+    // The run keeps every pair from 0.4 up (whatever the review band), so the score distribution around any threshold is visible;
     // while stacked tables may still be deduplicated, every pair, so a record's best partner in another table is known however weak.
-    const keepFrom = config.link?.mode === 'link_and_dedupe' ? 0 : SIGNAL_FLOOR;
+    const keepFrom = config.link?.mode === 'link_and_dedupe' ? 0 : KEEP_FLOOR;
     // The first run always completes (there must be something to commit); a later one that would overrun the budget is
     // cancelled and its half-scored result never judged.
     const deadline = iteration > 0 ? AbortSignal.timeout(Math.max(0, Math.ceil(maxMs - (performance.now() - t0)))) : undefined;
@@ -180,11 +180,11 @@ export async function runController(store: ColumnStore, pool: WorkerPool, option
   if (mk0?.type === 'weighted' && mk0.threshold === V0_THRESHOLD && best.signals.score_valley === null && maxMs - (performance.now() - t0) > 0) {
     const signal = budgetSignal(maxMs - (performance.now() - t0), options.signal);
     try {
-      const pairs = best.pairs ?? (await runMatching(uniform, keepingFrom(best.config, SIGNAL_FLOOR), pool, { signal })).pairs;
+      const pairs = best.pairs ?? (await runMatching(uniform, keepingFrom(best.config, KEEP_FLOOR), pool, { signal })).pairs;
       const tuned = thresholdByProbe(best.config, clusteredAgreement(pairs, uniform.rowCount, [...PROBE_THRESHOLDS, mk0.threshold], clusterLimits(best.config.clustering), probe, probeJudge(uniform, probe), eligible));
       if (tuned !== null) {
         const tIter = performance.now();
-        const run = await runMatching(sample, keepingFrom(tuned.config, SIGNAL_FLOOR), pool, { signal });
+        const run = await runMatching(sample, keepingFrom(tuned.config, KEEP_FLOOR), pool, { signal });
         const signals = measureRun(run);
         decisions.push({ iteration: entries.length, rule_name: PROBE_THRESHOLD_RULE, rationale: tuned.rationale, config_diff: tuned.config_diff, wall_clock_ms: Math.round(performance.now() - tIter) });
         // Only the threshold moved, so the uniform sample's kept scores (from the floor up) still hold: the model choice need not run it again.
@@ -221,7 +221,7 @@ export async function runController(store: ColumnStore, pool: WorkerPool, option
       const tIter = performance.now();
       const next = structuredClone(best.config);
       next.matchkeys[0] = { ...mkFinal, min_weight_by_rarity: true };
-      const run = await runMatching(sample, keepingFrom(next, SIGNAL_FLOOR), pool, { signal });
+      const run = await runMatching(sample, keepingFrom(next, KEEP_FLOOR), pool, { signal });
       const signals = measureRun(run);
       decisions.push({
         iteration: entries.length,

@@ -4,7 +4,7 @@ import type { Config } from '../config/types.js';
 import type { MatchRun } from '../engine/run.js';
 import { bridgeStats } from './bridge-share.js';
 import { foldSpelling } from './column-priors.js';
-import { findValley, valleyThreshold, VALLEY_RANGE } from './score-valley.js';
+import { findValley, valleyThreshold, VALLEY_HISTOGRAM_FROM, VALLEY_RANGE } from './score-valley.js';
 import type { Health } from './telemetry-schema.js';
 
 /** What the controller measures after each run (telemetry `scoring`, `blocking`, `cluster` plus counts the rules need). */
@@ -75,6 +75,15 @@ export function maxHealthyBlock(nRows: number): number {
  * const keepFrom = SIGNAL_FLOOR; // 0.5
  */
 export const SIGNAL_FLOOR = VALLEY_RANGE[0] - 0.05;
+
+/**
+ * The lowest score the controller's runs keep: the score histogram reads the
+ * non-match hump down to here ({@link VALLEY_HISTOGRAM_FROM}).
+ *
+ * @example
+ * await runMatching(sample, keepingFrom(config, KEEP_FLOOR), pool);
+ */
+export const KEEP_FLOOR = VALLEY_HISTOGRAM_FROM;
 
 /**
  * The configuration with its review band widened down to `from`, so a run
@@ -225,7 +234,9 @@ export function runScoreValley(run: MatchRun): number | null {
 
 /** {@link runScoreValley}, given the run's share of pairs on one link when it is already known. */
 function scoreValleyOf(run: MatchRun, pairsOnOneLink: number | null): number | null {
-  const valley = findValley(run.pairs.score.subarray(0, run.pairs.count));
+  // Read from the lowest score the run kept, down to VALLEY_HISTOGRAM_FROM: a match-probability run keeps from SIGNAL_FLOOR only.
+  const keptFrom = Math.max(VALLEY_HISTOGRAM_FROM, run.config.review.lo ?? SIGNAL_FLOOR);
+  const valley = findValley(run.pairs.score.subarray(0, run.pairs.count), keptFrom);
   if (valley === null) return null;
   if (pairsOnOneLink !== null) return valleyThreshold(valley, pairsOnOneLink);
   const linkA: number[] = [];

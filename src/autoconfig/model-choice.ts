@@ -155,6 +155,7 @@ export async function chooseModel(input: ChoiceInput): Promise<ChoiceOutcome> {
     return { choice: { ...choice, weighted: weightedFigures, probabilistic: null, skipped: why, rationale: why }, config, run: null };
   }
   const first = withMatchkey(config, probabilisticTwin(mk, input.profiles, CONFIG_DEFAULTS.threshold.probabilistic));
+  // Kept from 0.5 as before: a match probability's non-matches pile up near 0, not just under the dip range, so its histogram is not read lower.
   const fsRun = await runMatching(table, keepingFrom(first, SIGNAL_FLOOR), pool, { signal });
   const threshold = runScoreValley(fsRun) ?? CONFIG_DEFAULTS.threshold.probabilistic;
   const fs = probeAgreement(fsRun.pairs, threshold, probe, judge, eligible);

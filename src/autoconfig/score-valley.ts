@@ -12,9 +12,24 @@ export const VALLEY_BIN = 0.025;
  * The range searched for a dip (its upper edge at most 0.9): below it everything is a non-match; a dip above it only splits exact copies from near ones.
  *
  * @example
- * const keepFrom = VALLEY_RANGE[0] - 0.05; // the controller's runs keep every pair from 0.5 up
+ * const first = VALLEY_RANGE[0]; // no dip below 0.55: everything there is a non-match
  */
 export const VALLEY_RANGE: readonly [number, number] = [0.55, 0.875];
+/**
+ * The lowest score a run's histogram reads (when the run kept it). The
+ * non-match hump of a weighted score lies mostly below the range a dip is
+ * searched in, so a dip's lower side is read down to here: cut at the
+ * range, a comparison that pushes non-matches further down (and so
+ * separates better) could leave too little of that hump in view to call the
+ * dip one (Chicago childcare with its multi-word name columns compared by
+ * sorted words: a lower side 2.8× the dip, under the 3× asked).
+ *
+ * @example
+ * const keepFrom = VALLEY_HISTOGRAM_FROM; // the controller's weighted runs keep every pair from 0.4 up
+ */
+export const VALLEY_HISTOGRAM_FROM = 0.4;
+/** Where the histogram starts unless told otherwise: two bins under the range, enough to smooth its first bin. */
+const DEFAULT_HISTOGRAM_FROM = VALLEY_RANGE[0] - 2 * VALLEY_BIN;
 /**
  * Both sides of a dip must rise to at least this multiple of the dip (after smoothing): a shallow dip is noise, not a separation.
  *
@@ -61,15 +76,16 @@ export interface Valley {
  * that both sides rise above by {@link VALLEY_DEPTH}×; the deepest is the
  * one whose lower side rises most above it (ties: the lowest score). Edges
  * to 0.001. Null when there is no dip (a distribution that only falls, or
- * too few scores). `scores` must hold every scored pair at or above the
- * range's lower end minus two bins.
+ * too few scores). The histogram starts at `histogramFrom` (at most two
+ * bins under the range), and `scores` must hold every scored pair from
+ * there up.
  *
  * @example
  * findValley([...Array(500).fill(0.6), ...Array(20).fill(0.8), ...Array(300).fill(0.95)]); // { edge: 0.775, floorTop: 0.775 }
  */
-export function findValley(scores: ArrayLike<number>): Valley | null {
+export function findValley(scores: ArrayLike<number>, histogramFrom = DEFAULT_HISTOGRAM_FROM): Valley | null {
   const [from, to] = VALLEY_RANGE;
-  const lo = from - 2 * VALLEY_BIN;
+  const lo = Math.min(histogramFrom, DEFAULT_HISTOGRAM_FROM);
   const bins = Math.round((1 - lo) / VALLEY_BIN) + 1;
   const counts = new Float64Array(bins);
   let n = 0;

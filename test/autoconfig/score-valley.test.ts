@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { findValley, REDUNDANT_LINKS, scoreValley, valleyThreshold } from '../../src/autoconfig/score-valley.js';
+import { findValley, REDUNDANT_LINKS, scoreValley, VALLEY_HISTOGRAM_FROM, valleyThreshold } from '../../src/autoconfig/score-valley.js';
 
 /** `count` scores spread evenly over [lo, hi). */
 const spread = (count: number, lo: number, hi: number): number[] => Array.from({ length: count }, (_, i) => lo + ((hi - lo) * i) / count);
@@ -52,4 +52,18 @@ test('the threshold of clustered matches: the floor top when entities are held b
   assert.equal(valleyThreshold(valley, REDUNDANT_LINKS - 0.001), 0.8);
   assert.equal(valleyThreshold(valley, REDUNDANT_LINKS), 0.75);
   assert.equal(valleyThreshold(valley, 0.5), 0.75);
+});
+
+test('a non-match hump mostly under the dip range: its lower side is read down to where the run kept scores', () => {
+  // Chicago childcare's shape (0.025 bins from 0.4): the non-match hump peaks under 0.5; from 0.5 up only its tail shows,
+  // 2.8× the dip, under the 3× asked; read from 0.4 it is 20× the dip.
+  const counts = [5698, 4172, 2413, 1255, 643, 335, 252, 211, 194, 159, 220, 191, 230, 302, 380, 464, 495, 475, 1101, 496, 504, 936, 17, 140];
+  const scores = binned(0.4, counts);
+  assert.equal(findValley(scores.filter((s) => s >= 0.5)), null, 'from 0.5 (the default) the tail alone is no side');
+  assert.equal(findValley(scores, 0.5), null, 'told to read from 0.5, the scores under it are not read');
+  const valley = findValley(scores, VALLEY_HISTOGRAM_FROM);
+  assert.ok(valley !== null && valley.edge >= 0.6 && valley.edge <= 0.7, JSON.stringify(valley));
+  // Reading lower never lets a dip sit under the range: everything there is a non-match.
+  const falling = binned(0.4, [3000, 2000, 1000, 500, 60, 20, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10]);
+  assert.equal(findValley(falling, VALLEY_HISTOGRAM_FROM), null);
 });
