@@ -2,11 +2,13 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
-const USAGE = `Usage: node dist/bench/person-standin.js --out people.csv --truth truth.csv [--seed 7] [--entities 6000]
+const USAGE = `Usage: node dist/bench/person-standin.js --out people.csv --truth truth.csv [--seed 7] [--entities 6000] [--layout standin|four-names]
 
 Writes unique_id,cluster,first_name,middle_name,surname,full_name,dob,birth_place,postcode_fake,gender,occupation
 (1 to 10 records per person, shuffled; exclude unique_id and cluster when matching) and row_id,cluster truth.
-The same seed and entities give the same files.
+--layout four-names writes unique_id,cluster,full_name,first_and_surname,first_name,surname,dob,... instead:
+four columns carrying the same names, the middle name only inside the full name.
+The same seed, entities and layout give the same files.
 `;
 
 /** A seeded generator (mulberry32): the files are reproducible. */
@@ -41,8 +43,11 @@ interface Person {
 }
 
 function main(): number {
-  const { values } = parseArgs({ options: { out: { type: 'string' }, truth: { type: 'string' }, seed: { type: 'string', default: '7' }, entities: { type: 'string', default: '6000' } } });
-  if (values.out === undefined || values.truth === undefined) {
+  const { values } = parseArgs({
+    options: { out: { type: 'string' }, truth: { type: 'string' }, seed: { type: 'string', default: '7' }, entities: { type: 'string', default: '6000' }, layout: { type: 'string', default: 'standin' } },
+  });
+  const fourNames = values.layout === 'four-names';
+  if (values.out === undefined || values.truth === undefined || !(fourNames || values.layout === 'standin')) {
     process.stderr.write(USAGE);
     return 2;
   }
@@ -112,7 +117,11 @@ function main(): number {
       const postcode = chance(0.2) ? '' : chance(0.25) ? code() : chance(0.1) ? typo(p.code) : p.code;
       const gender = chance(0.1) ? '' : chance(0.02) ? (p.gender === 'male' ? 'female' : 'male') : p.gender;
       const job = chance(0.4) ? '' : chance(0.25) ? skewed(jobs, 1.0) : p.job;
-      rows.push([rows.length, e, first, middle, surname, full, dob, place, postcode, gender, job]);
+      if (fourNames) {
+        // Drawn after every other column, so the standin layout's draws (and files) are unchanged.
+        const firstAndSurname = chance(0.15) ? '' : [chance(0.15) ? typo(p.first) : p.first, chance(0.15) ? typo(p.surname) : p.surname].join(' ');
+        rows.push([rows.length, e, full, firstAndSurname, first, surname, dob, place, postcode, gender, job]);
+      } else rows.push([rows.length, e, first, middle, surname, full, dob, place, postcode, gender, job]);
     }
   }
   for (let i = rows.length - 1; i > 0; i--) {
@@ -120,7 +129,9 @@ function main(): number {
     [rows[i], rows[j]] = [rows[j], rows[i]];
   }
   const cell = (v: string | number): string => (/[",\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v));
-  const header = 'unique_id,cluster,first_name,middle_name,surname,full_name,dob,birth_place,postcode_fake,gender,occupation';
+  const header = fourNames
+    ? 'unique_id,cluster,full_name,first_and_surname,first_name,surname,dob,birth_place,postcode_fake,gender,occupation'
+    : 'unique_id,cluster,first_name,middle_name,surname,full_name,dob,birth_place,postcode_fake,gender,occupation';
   writeFileSync(values.out, [header, ...rows.map((r) => r.map(cell).join(','))].join('\n') + '\n');
   writeFileSync(values.truth, ['row_id,cluster', ...rows.map((r, i) => `${i},${r[1]}`)].join('\n') + '\n');
   process.stderr.write(`${rows.length} rows of ${entities} people\n`);
