@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { MIN_LIKELY } from '../../src/autoconfig/model-choice.js';
 import { agreementAt, type CountedAgreement } from '../../src/autoconfig/probe-agreement.js';
-import { PROBE_THRESHOLDS, probeThreshold, thresholdByProbe } from '../../src/autoconfig/probe-threshold.js';
+import { PROBE_THRESHOLDS, probeThreshold, thresholdByProbe, upwardMargin } from '../../src/autoconfig/probe-threshold.js';
 import { normalizeConfig } from '../../src/config/normalize.js';
 import type { Config } from '../../src/config/types.js';
 
@@ -62,4 +62,23 @@ test('the threshold stays when the probe cannot say or the gain is noise', () =>
   const close = verdicts(200, (i) => 0.8 + (0.15 * i) / 199, 2, 0.76, 0.77);
   assert.ok(probeThreshold(close, 0.75).agreement.f1 > probeThreshold(close, 0.75).before.f1);
   assert.equal(thresholdByProbe(config(0.75), close), null, 'a lead smaller than the model choice asks');
+});
+
+test('a lead beyond sampling noise moves the threshold up, while a move down still needs the 0.02 margin', () => {
+  // A fixed sweep: F1 peaks 0.015 above the current threshold's, up at 0.81 or down at 0.69, on 10,000 likely matches.
+  const sweep = (peak: number) => (threshold: number): CountedAgreement => {
+    const f1 = Math.abs(threshold - peak) < 1e-9 ? 0.9 : 0.885;
+    return { precision: f1, recall: f1, f1, accepted: 10_000, judged: 20_000, likely: 10_000 };
+  };
+  assert.ok(upwardMargin(sweep(0.81)(0.81), sweep(0.81)(0.75)) < 0.01, 'two standard errors of the difference: about 0.009');
+  assert.equal(thresholdByProbe(config(0.75), sweep(0.81))?.config.matchkeys[0].threshold, 0.81);
+  assert.equal(thresholdByProbe(config(0.75), sweep(0.69)), null, 'the judge leans to claiming more: a lower threshold needs a lead of 0.02');
+  // On a hundred likely matches the same lead is noise, and the margin is the model choice's.
+  const few = (threshold: number): CountedAgreement => ({ ...sweep(0.81)(threshold), likely: 100 });
+  assert.equal(upwardMargin(few(0.81), few(0.75)), 0.02);
+  assert.equal(thresholdByProbe(config(0.75), few), null);
+  // Perfect agreement at both: a tie is no lead, however little noise there is.
+  const perfect = (): CountedAgreement => ({ precision: 1, recall: 1, f1: 1, accepted: 120, judged: 240, likely: 120 });
+  assert.ok(upwardMargin(perfect(), perfect()) > 0);
+  assert.equal(thresholdByProbe(config(0.75), perfect), null);
 });
