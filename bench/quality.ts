@@ -1,4 +1,5 @@
 /** `make quality`: runs `kindred evaluate` on every shared dataset present, with its hand-written configuration and zero-config, and writes docs/quality.md. */
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -9,7 +10,7 @@ import { machineInfo } from './lib/machine.js';
 import { replaceSection } from './lib/markdown.js';
 import { corruptColumn } from './lib/corrupt-column.js';
 import { ROBUSTNESS_DATASETS } from './lib/dataset-split.js';
-import type { QualityResults, QualityRun, RenamedRun, RobustnessRun } from './lib/quality-results.js';
+import type { QualityResults, QualityRun, RenamedRun, RobustnessRun, StandinRun } from './lib/quality-results.js';
 import { qualityTables } from './lib/quality-tables.js';
 import { BENCH_OUT, CLI, currentCommit, REPO_ROOT } from './lib/repo-paths.js';
 import { runTimed } from './lib/timed-process.js';
@@ -17,10 +18,10 @@ import { runTimed } from './lib/timed-process.js';
 const USAGE = `Usage: node dist/bench/quality.js [--shared ../shared] [--only a,b] [--mode hand|zero|both] [--timeout-min 15] [--no-robustness]
 
   --shared <dir>      the shared folder holding data/manifest.json; default ../shared
-  --only <names>      comma-separated dataset names (default: every dataset present)
+  --only <names>      comma-separated dataset names, or standins (default: every dataset present and the stand-ins)
   --mode <mode>       hand-written configurations, zero-config, or both (default)
   --timeout-min <n>   kill a run after n minutes and report it as failed (default 15)
-  --no-robustness     skip the robustness suite and the renamed-columns runs (about 10 minutes)
+  --no-robustness     skip the robustness suite, the renamed-columns runs and the person stand-ins (about 12 minutes)
 `;
 
 /**
@@ -96,6 +97,8 @@ async function main(): Promise<number> {
     renamed = [...freshRenamed, ...renamed.filter((r) => !freshRenamed.some((f) => f.dataset === r.dataset))];
     for (const r of fresh) if (zeroOf(r.dataset) === null) log(`${r.dataset}: robustness measured without a clean zero-config figure this run`);
   }
+  // The stand-ins need no shared data: they are generated here.
+  const standins = values['no-robustness'] !== true && mode !== 'hand' && (only === null || only.has('standins')) ? await standinRuns(timeoutMs) : (previous?.standins ?? []);
 
   // Runs not repeated this time (--only, --mode) keep their previous figures.
   const merged = [...runs];
@@ -104,7 +107,7 @@ async function main(): Promise<number> {
   }
   const order = (datasets ?? []).map((d) => d.name);
   merged.sort((a, b) => order.indexOf(a.dataset) - order.indexOf(b.dataset) || a.mode.localeCompare(b.mode));
-  const results: QualityResults = { generated_at: new Date().toISOString(), commit: currentCommit(), machine: machineInfo(), runs: merged, skipped, robustness, renamed };
+  const results: QualityResults = { generated_at: new Date().toISOString(), commit: currentCommit(), machine: machineInfo(), runs: merged, skipped, robustness, renamed, standins };
   writeFileSync(resultsPath, JSON.stringify(results, null, 2) + '\n');
   log(`wrote ${relative(REPO_ROOT, resultsPath)}`);
   const docPath = join(REPO_ROOT, 'docs', 'quality.md');
@@ -174,7 +177,7 @@ function assertNoLeak(config: string, exclude: string[]): void {
   if (leak) throw new Error(`${config}: ${leak.path} uses "${leak.column}", a column excluded because it leaks the truth`);
 }
 
-async function evaluate(d: Dataset, input: EvaluateInput, mode: 'hand' | 'zero', config: string | null, timeoutMs: number): Promise<QualityRun> {
+async function evaluate(d: Pick<Dataset, 'name' | 'title' | 'kind'>, input: EvaluateInput, mode: 'hand' | 'zero', config: string | null, timeoutMs: number): Promise<QualityRun> {
   const exclude = input.exclude;
   const run: QualityRun = {
     dataset: d.name,
@@ -285,6 +288,39 @@ async function renamedRuns(shared: string, datasets: readonly Dataset[], timeout
     for (const c of [...d.exclude_columns, d.right_id]) if (names.has(c)) exclude.push(names.get(c) as string);
     const run = await evaluate({ ...d, name: `${d.name} [renamed]` }, { csv: join(folder, d.left), second: right, truth: stacked.truth, rows: stacked.rows, exclude }, 'zero', null, timeoutMs);
     out.push({ ...run, dataset: d.name });
+  }
+  return out;
+}
+
+/**
+ * The person stand-ins judged: seeds of the default layout and of the
+ * four-name-columns one. None of them is tuned on (docs/autoconfig.md §9):
+ * they are the closest thing here to person data nobody has seen.
+ */
+const STANDINS: ReadonlyArray<{ layout: StandinRun['layout']; seed: number }> = [
+  { layout: 'standin', seed: 7 },
+  { layout: 'standin', seed: 99 },
+  { layout: 'standin', seed: 123 },
+  { layout: 'standin', seed: 2024 },
+  { layout: 'four-names', seed: 7 },
+  { layout: 'four-names', seed: 99 },
+  { layout: 'four-names', seed: 314 },
+];
+
+/** Generates each stand-in of {@link STANDINS} and evaluates zero-config on it, its truth columns excluded. */
+async function standinRuns(timeoutMs: number): Promise<StandinRun[]> {
+  const dir = join(BENCH_OUT, 'standin');
+  mkdirSync(dir, { recursive: true });
+  const generator = join(REPO_ROOT, 'dist', 'bench', 'person-standin.js');
+  const out: StandinRun[] = [];
+  for (const { layout, seed } of STANDINS) {
+    const name = `${layout}-${seed}`;
+    const csv = join(dir, `${name}.csv`);
+    const truth = join(dir, `${name}-truth.csv`);
+    execFileSync(process.execPath, [generator, '--out', csv, '--truth', truth, '--seed', String(seed), '--layout', layout], { stdio: 'pipe' });
+    const rows = readFileSync(truth, 'utf8').trimEnd().split('\n').length - 1;
+    const run = await evaluate({ name: `person stand-in ${name}`, title: `person stand-in (${layout}, seed ${seed})`, kind: 'dedupe' }, { csv, truth, rows, exclude: ['unique_id', 'cluster'] }, 'zero', null, timeoutMs);
+    out.push({ ...run, dataset: `standin:${name}`, layout, seed });
   }
   return out;
 }

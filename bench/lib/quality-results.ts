@@ -42,6 +42,16 @@ export interface RobustnessRun extends QualityRun {
 export type RenamedRun = QualityRun;
 
 /**
+ * A zero-config run on a synthetic person stand-in (bench/person-standin.ts):
+ * a file shaped like person data nobody here has, generated from a seed,
+ * for judging rules on data they were not tuned on.
+ */
+export interface StandinRun extends QualityRun {
+  layout: 'standin' | 'four-names';
+  seed: number;
+}
+
+/**
  * Everything one `make quality` wrote.
  *
  * @example
@@ -55,4 +65,5 @@ export interface QualityResults {
   skipped: string[];
   robustness?: RobustnessRun[];
   renamed?: RenamedRun[];
+  standins?: StandinRun[];
 }

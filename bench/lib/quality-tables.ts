@@ -50,7 +50,26 @@ export function qualityTables(q: QualityResults): Record<string, string> {
     'quality:validation': validationTable(q),
     'quality:renamed': renamedTable(q),
     'quality:robustness': robustnessTable(q),
+    'quality:standins': standinTable(q),
   };
+}
+
+/** Zero-config on the synthetic person stand-ins, one row per layout and seed, and each layout's mean. */
+function standinTable(q: QualityResults): string {
+  const runs = q.standins ?? [];
+  if (runs.length === 0) return '_Not run (make quality --no-robustness)._';
+  const rows: string[][] = [];
+  for (const layout of [...new Set(runs.map((r) => r.layout))]) {
+    const mine = runs.filter((r) => r.layout === layout);
+    for (const r of mine) {
+      const f1 = r.f1 === null ? (r.error !== null ? 'failed' : '—') : formatFixed(r.f1, 4);
+      rows.push([layout, String(r.seed), r.rows.toLocaleString('en-US'), formatFixed(r.precision, 4), formatFixed(r.recall, 4), f1]);
+    }
+    const measured = mine.map((r) => r.f1).filter((x): x is number => x !== null);
+    const mean = measured.length === 0 ? '—' : `**${formatFixed(measured.reduce((s, x) => s + x, 0) / measured.length, 4)}**`;
+    rows.push([layout, '**mean**', '', '', '', mean]);
+  }
+  return markdownTable(['layout', 'seed', 'rows', 'precision', 'recall', 'F1'], rows);
 }
 
 /** Zero-config F1 of each half of the split, and each half's mean. */

@@ -8,10 +8,10 @@ import { fileURLToPath } from 'node:url';
 
 const SCRIPT = fileURLToPath(new URL('../../bench/person-standin.js', import.meta.url));
 
-function generate(dir: string, name: string, seed: number): { table: string; truth: string } {
+function generate(dir: string, name: string, seed: number, layout = 'standin'): { table: string; truth: string } {
   const table = join(dir, `${name}.csv`);
   const truth = join(dir, `${name}-truth.csv`);
-  execFileSync(process.execPath, [SCRIPT, '--out', table, '--truth', truth, '--seed', String(seed), '--entities', '200'], { stdio: 'pipe' });
+  execFileSync(process.execPath, [SCRIPT, '--out', table, '--truth', truth, '--seed', String(seed), '--entities', '200', '--layout', layout], { stdio: 'pipe' });
   return { table: readFileSync(table, 'utf8'), truth: readFileSync(truth, 'utf8') };
 }
 
@@ -31,6 +31,23 @@ test('the person stand-in is reproducible from its seed, and its truth labels ev
     rows.slice(1).forEach((line, i) => assert.equal(labels[i + 1], `${i},${line.split(',')[1]}`));
     const people = new Set(labels.slice(1).map((l) => l.split(',')[1]));
     assert.equal(people.size, 200);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('the four-names layout writes a full name, a first-and-surname, a first name and a surname, reproducibly; an unknown layout is refused', () => {
+  const dir = mkdtempSync(join(os.tmpdir(), 'standin-'));
+  try {
+    const a = generate(dir, 'a', 7, 'four-names');
+    assert.equal(a.table, generate(dir, 'b', 7, 'four-names').table);
+    const rows = a.table.trimEnd().split('\n');
+    assert.equal(rows[0], 'unique_id,cluster,full_name,first_and_surname,first_name,surname,dob,birth_place,postcode_fake,gender,occupation');
+    // Where both are written in full, the first-and-surname is the full name without its middle name.
+    const whole = rows.slice(1).map((l) => l.split(',')).filter((c) => c[2] !== '' && c[3] !== '' && c[2].split(' ').length === 3);
+    assert.ok(whole.some((c) => c[3] === `${c[2].split(' ')[0]} ${c[2].split(' ')[2]}`));
+    assert.equal(a.truth.trimEnd().split('\n').length, rows.length);
+    assert.throws(() => generate(dir, 'c', 7, 'sideways'));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
