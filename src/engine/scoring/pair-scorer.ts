@@ -136,7 +136,11 @@ export interface FieldExplanation {
  * A weighted matchkey's evidence floor as it applied to one pair: the
  * weights of the fields present on both sides (each times its rarity share
  * when counted by rarity), against the `min_weight` asked. When `counted`
- * is under `min_weight`, the mean is divided by the difference more.
+ * is under `min_weight`, the weighted mean's denominator grows by the
+ * difference.
+ *
+ * @example
+ * const floor: EvidenceFloor = { min_weight: 1.2, counted: 0.74 }; // the score is Σ w·s / (Σ w + 0.46)
  */
 export interface EvidenceFloor {
   min_weight: number;
@@ -640,8 +644,9 @@ export class PairScorer {
         const va = a(f);
         const vb = b(f);
         sims[i] = valuesSimilarity(f, va, vb);
-        const counted = mk.rarity !== null && va !== null && vb !== null;
-        if (counted) this.rarityShares.shares[i] = Math.min((mk.rarity as ValueRarity[])[i].ofValue(va), (mk.rarity as ValueRarity[])[i].ofValue(vb));
+        const rarity = mk.rarity;
+        const counted = rarity !== null && va !== null && vb !== null;
+        if (counted) this.rarityShares.shares[i] = Math.min(rarity[i].ofValue(va), rarity[i].ofValue(vb));
         details?.push({
           field: f.ref.field,
           scorer: f.scorerName,
