@@ -69,13 +69,14 @@ const MIN_MOVE = 0.02;
  * sampling noise. Measured on the person stand-in with a 0.02 margin both
  * ways: seed 123 stayed at v0's 0.75 (probe F1 0.8857) where the probe
  * preferred 0.81 (0.9028, a lead of 0.017 on 10,168 likely matches against
- * noise of 0.008), and the truth agreed (0.8977 at 0.75, 0.9156 at 0.8).
+ * noise of 0.0086), and the truth agreed (0.8977 at 0.75, 0.9156 at 0.8).
  *
  * @example
- * upwardMargin({ f1: 0.9028, likely: 10168 } as CountedAgreement, { f1: 0.8857, likely: 10168 } as CountedAgreement); // ≈ 0.0086
+ * upwardMargin({ f1: 0.9028, likely: 10168, judged: 22624 } as CountedAgreement, { f1: 0.8857, likely: 10168, judged: 22624 } as CountedAgreement); // ≈ 0.0086
  */
 export function upwardMargin(best: CountedAgreement, before: CountedAgreement): number {
-  const n = Math.max(1, Math.min(best.likely, before.likely));
+  // Recall is read on the likely matches, precision on the judged pairs a threshold accepts: the smaller sample bounds the noise.
+  const n = Math.max(1, Math.min(best.likely, before.likely, best.judged, before.judged));
   // An F1 of 1 has no binomial spread; one likely match in n is the least an estimate on n can be off by.
   const variance = (f1: number): number => Math.max(f1 * (1 - f1), 1 / n);
   const noise = 2 * Math.sqrt((variance(best.f1) + variance(before.f1)) / n);

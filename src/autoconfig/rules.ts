@@ -380,13 +380,22 @@ const CHANCE_FRACTION = 0.5;
  */
 const ONE_TO_ONE_MIN_MUTUAL = 0.5;
 const ONE_TO_ONE_MIN_Z = 3;
+/**
+ * And the lead must be at least this large: pairs that share records are
+ * not independent draws, so the z-test's standard error is understated, and
+ * over tens of thousands of pairs any systematic difference of a few points
+ * would pass it. Half the former fixed lead, which the transactions (0.100)
+ * clear twice over.
+ */
+const ONE_TO_ONE_MIN_LEAD = 0.05;
 /** Fewer matched pairs across tables than this say nothing about how they pair off. */
 const MIN_ACROSS_PAIRS = 20;
 
 /**
  * How many standard errors the share `k1 / n1` leads `k2 / n2` by, under the
  * pooled two-proportion z-test (the null: both drawn from one share).
- * Infinite when both shares are 0 or 1 and differ; 0 when they do not.
+ * With no pairs inside (`n2` 0) the share across is compared with 0 on
+ * `n1` alone; infinite when that share is 1. 0 when `n1` is 0.
  *
  * @example
  * proportionLeadZ(90, 100, 20, 100); // ≈ 9.9
@@ -429,7 +438,8 @@ const linkOnlyCleanSources: Rule = {
     const mutualAcross = s.n_mutual_best_across / s.n_matched_across_sources;
     const mutualWithin = s.n_matched_within_source > 0 ? s.n_mutual_best_within / s.n_matched_within_source : 0;
     const lead = proportionLeadZ(s.n_mutual_best_across, s.n_matched_across_sources, s.n_mutual_best_within, s.n_matched_within_source);
-    const oneToOne = s.n_matched_across_sources >= MIN_ACROSS_PAIRS && mutualAcross >= ONE_TO_ONE_MIN_MUTUAL && lead >= ONE_TO_ONE_MIN_Z;
+    const oneToOne =
+      s.n_matched_across_sources >= MIN_ACROSS_PAIRS && mutualAcross >= ONE_TO_ONE_MIN_MUTUAL && mutualAcross - mutualWithin >= ONE_TO_ONE_MIN_LEAD && lead >= ONE_TO_ONE_MIN_Z;
     const linked = Object.entries(s.best_partner_across).filter(([t, share]) => 1 - share < CHANCE_FRACTION * (s.table_shares[t] ?? 0));
     if (!fewInside && !oneToOne && linked.length === 0) return null;
     const next = clone(config);

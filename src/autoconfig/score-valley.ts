@@ -85,15 +85,18 @@ export interface Valley {
  */
 export function findValley(scores: ArrayLike<number>, histogramFrom = DEFAULT_HISTOGRAM_FROM): Valley | null {
   const [from, to] = VALLEY_RANGE;
-  const lo = Math.min(histogramFrom, DEFAULT_HISTOGRAM_FROM);
+  // On the bin grid, so every edge stays a multiple of VALLEY_BIN whatever score a run kept from.
+  const lo = Math.floor(Math.min(histogramFrom, DEFAULT_HISTOGRAM_FROM) / VALLEY_BIN + 1e-9) * VALLEY_BIN;
   const bins = Math.round((1 - lo) / VALLEY_BIN) + 1;
   const counts = new Float64Array(bins);
+  // Counted from where the histogram starts by default: the bins read lower only show a dip's lower side, they are no
+  // evidence of a shape above it (200 non-matches at 0.45 and six pairs at 0.9 are no valley).
   let n = 0;
   for (let i = 0; i < scores.length; i++) {
     const s = scores[i];
     if (!(s >= lo)) continue;
     counts[Math.min(bins - 1, Math.floor((s - lo) / VALLEY_BIN + 1e-9))]++;
-    n++;
+    if (s >= DEFAULT_HISTOGRAM_FROM) n++;
   }
   if (n < MIN_SCORES) return null;
   const smooth = new Float64Array(bins);

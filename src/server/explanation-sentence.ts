@@ -25,6 +25,9 @@ function num(x: number): string {
  */
 export function explanationSentence(e: PairExplanation): string {
   const head = `${e.isMatch ? 'Match' : 'No match'} (score ${num(e.score)}, threshold ${num(e.threshold)})`;
+  const floor = e.evidence_floor;
+  // Rarity shares matter only when the evidence counted falls under the floor; otherwise they leave the score alone.
+  const short = floor !== undefined && floor.counted < floor.min_weight;
   const parts = e.fields.map((f) => {
     if (f.penalty !== undefined) {
       return `${f.field} disagrees (${f.value_a ?? ''} ≠ ${f.value_b ?? ''}), penalty ${num(f.penalty)}`;
@@ -33,15 +36,11 @@ export function explanationSentence(e: PairExplanation): string {
     const field = f.compared_with === undefined ? f.field : `${f.field} against ${f.compared_with}`;
     if (f.score === null) return `${field} missing`;
     const word = similarityWord(f.score);
-    // A common value counts for part of its weight toward the evidence floor: say so, as the score depends on it.
-    const common = f.rarity_share !== undefined && f.rarity_share < 1 ? `, a common value counting ${num(f.rarity_share)} of its weight` : '';
+    // A common value counts for part of its weight toward the evidence floor: said where the floor lowered the score.
+    const common = short && f.rarity_share !== undefined && f.rarity_share < 1 ? `, a common value counting ${num(f.rarity_share)} of its weight` : '';
     if (word === 'identical') return `${field} identical (${f.value_a ?? ''}${common})`;
     return `${field} ${word} (${f.value_a ?? ''} ~ ${f.value_b ?? ''}, ${f.scorer} ${num(f.score)}${common})`;
   });
-  const floor = e.evidence_floor;
-  const short =
-    floor !== undefined && floor.counted < floor.min_weight
-      ? `; evidence ${num(floor.counted)} under the floor of ${num(floor.min_weight)}, which lowers the score`
-      : '';
-  return `${head}: ${parts.join('; ')}${short}.`;
+  const tail = short ? `; evidence ${num(floor.counted)} under the floor of ${num(floor.min_weight)}, which lowers the score` : '';
+  return `${head}: ${parts.join('; ')}${tail}.`;
 }

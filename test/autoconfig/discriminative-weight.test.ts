@@ -27,6 +27,7 @@ test('the scorer follows the kind: multi-word text by TF-IDF, names of one word 
 test('a name column of two words or more (a full name) is compared by its sorted words: a shared first name does not carry a different surname', async () => {
   const field = fieldFor(profile({ kind: 'name', avgTokens: 2.25 }));
   assert.equal(field?.scorer, 'token_sort');
+  assert.equal(fieldFor(profile({ kind: 'name', avgTokens: 2 }))?.scorer, 'token_sort', 'two words on average is a multi-word column (Febrl street addresses: 2.0)');
   assert.deepStrictEqual(field?.transforms, ['lowercase', 'normalize_whitespace']);
   const { jaroWinkler } = await import('../../src/engine/scorers/jaro.js');
   const { tokenSortRatio } = await import('../../src/engine/scorers/token-ratio.js');

@@ -63,7 +63,13 @@ test('a non-match hump mostly under the dip range: its lower side is read down t
   assert.equal(findValley(scores, 0.5), null, 'told to read from 0.5, the scores under it are not read');
   const valley = findValley(scores, VALLEY_HISTOGRAM_FROM);
   assert.ok(valley !== null && valley.edge >= 0.6 && valley.edge <= 0.7, JSON.stringify(valley));
-  // Reading lower never lets a dip sit under the range: everything there is a non-match.
-  const falling = binned(0.4, [3000, 2000, 1000, 500, 60, 20, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10]);
-  assert.equal(findValley(falling, VALLEY_HISTOGRAM_FROM), null);
+  // Reading lower never lets a dip sit under the range: two humps around a dip at 0.45, nothing but a thin flat tail above.
+  const under = binned(0.4, [3000, 200, 10, 200, 3000, 60, 20, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10]);
+  assert.equal(findValley(under, VALLEY_HISTOGRAM_FROM), null);
+  // The bins read lower are a dip's lower side, not evidence of a shape: 200 non-matches under 0.5 and six pairs at 0.9 are no valley.
+  const few = [...binned(0.45, [200]), ...binned(0.9, [6])];
+  assert.equal(findValley(few, VALLEY_HISTOGRAM_FROM), null);
+  // Told to read from off the bin grid, the histogram starts on it: edges stay multiples of 0.025.
+  const offGrid = findValley(scores, 0.43);
+  assert.ok(offGrid !== null && Math.abs(offGrid.edge * 40 - Math.round(offGrid.edge * 40)) < 1e-9, JSON.stringify(offGrid));
 });

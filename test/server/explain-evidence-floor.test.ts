@@ -8,14 +8,15 @@ import { arr, call, obj, startTestServer, type TestServer } from './server-harne
 
 let t: TestServer;
 let plain: TestServer;
+let noFloor: TestServer;
 let dir: string;
 
-const yaml = (byRarity: boolean): string => `
+const yaml = (byRarity: boolean, minWeight = 1.2): string => `
 matchkeys:
   - name: person
     type: weighted
     threshold: 0.8
-    min_weight: 1.2
+    min_weight: ${minWeight}
     ${byRarity ? 'min_weight_by_rarity: true' : ''}
     fields:
       - {field: name, scorer: jaro_winkler, weight: 0.8}
@@ -37,12 +38,15 @@ before(async () => {
   writeFileSync(file, lines.join('\n') + '\n');
   writeFileSync(path.join(dir, 'rarity.yaml'), yaml(true));
   writeFileSync(path.join(dir, 'plain.yaml'), yaml(false));
+  writeFileSync(path.join(dir, 'no-floor.yaml'), yaml(true, 0));
   t = await startTestServer({ file, config: path.join(dir, 'rarity.yaml') });
   plain = await startTestServer({ file, config: path.join(dir, 'plain.yaml') });
+  noFloor = await startTestServer({ file, config: path.join(dir, 'no-floor.yaml') });
 });
 after(async () => {
   await t.stop();
   await plain.stop();
+  await noFloor.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -80,4 +84,12 @@ test('without min_weight_by_rarity no field has a share; the floor counts plain 
   assert.equal(arr(e.field_scores).some((f) => 'rarity_share' in f), false);
   assert.deepEqual(e.evidence_floor, { min_weight: 1.2, counted: 1.2 });
   assert.equal(e.overall_score, 1);
+});
+
+test('counted by rarity but with no floor (min_weight 0): shares change nothing, so neither they nor a floor are shown', async () => {
+  const e = obj((await call(noFloor.server.url, 'POST', '/explain', { row_id_a: 0, row_id_b: 1 })).body);
+  assert.equal(e.overall_score, 1);
+  assert.equal(arr(e.field_scores).some((f) => 'rarity_share' in f), false);
+  assert.equal('evidence_floor' in e, false);
+  assert.doesNotMatch(String(e.explanation), /common value|floor/);
 });

@@ -647,6 +647,8 @@ export class PairScorer {
         const rarity = mk.rarity;
         const counted = rarity !== null && va !== null && vb !== null;
         if (counted) this.rarityShares.shares[i] = Math.min(rarity[i].ofValue(va), rarity[i].ofValue(vb));
+        // Shares only count toward a floor: without one (min_weight 0) they change nothing and are not shown.
+        const shown = counted && mk.minWeight > 0;
         details?.push({
           field: f.ref.field,
           scorer: f.scorerName,
@@ -654,7 +656,7 @@ export class PairScorer {
           weight: f.weight,
           value_a: va,
           value_b: vb,
-          ...(counted ? { rarity_share: this.rarityShares.shares[i] } : {}),
+          ...(shown ? { rarity_share: this.rarityShares.shares[i] } : {}),
         });
       });
       if (mk.swaps === null) base = weightedMean(sims, mk.weights, mk.fields.length, mk.minWeight, this.sharesOf(mk));
@@ -672,7 +674,7 @@ export class PairScorer {
           }
         }
         base = bestReading(sims, mk.weights, mk.fields.length, mk.minWeight, swaps, this.crossLeft, this.crossRight, this.reading, this.readingOut, this.rarityOf(mk));
-        if (details) crossDetails(details, mk, swaps, this.readingOut.mask, this.crossLeft, this.crossRight, b, mk.rarity === null ? null : this.rarityShares);
+        if (details) crossDetails(details, mk, swaps, this.readingOut.mask, this.crossLeft, this.crossRight, b, mk.rarity === null || mk.minWeight <= 0 ? null : this.rarityShares);
       }
     } else {
       const model = mk.model as ProbabilisticScoring;
