@@ -60,27 +60,39 @@ const MIN_MOVE = 0.02;
 
 /**
  * The F1 lead a move **up** must show: two standard errors of the
- * difference of two F1 figures each read on the probe's `likely` matches,
- * `2 · √(F1₁(1 − F1₁)/n + F1₀(1 − F1₀)/n)`, capped at the model choice's
- * margin. A move down keeps that margin ({@link CHOICE_MARGIN}): the
- * probe's judge excuses each pair's least similar column, so it calls some
+ * difference of the two F1 figures, capped at the model choice's margin. A
+ * figure's variance is read by the delta method from its two halves, each
+ * on its own sample: recall on the probe's `likely` matches, precision on
+ * the `judged` pairs (claimed pairs, drawn up to 4,000 when more):
+ * `(∂F1/∂P)²·P(1−P)/judged + (∂F1/∂R)²·R(1−R)/likely`, with
+ * `∂F1/∂P = 2R²/(P+R)²` and `∂F1/∂R = 2P²/(P+R)²`; a share of 0 or 1 counts
+ * as one case in its sample, so perfect agreement at both is a tie, not a
+ * lead. A move down keeps that margin ({@link CHOICE_MARGIN}): the probe's
+ * judge excuses each pair's least similar column, so it calls some
  * non-matches likely and leans to thresholds that claim more; a sweep that
  * prefers a higher threshold despite that lean needs only to be more than
  * sampling noise. Measured on the person stand-in with a 0.02 margin both
  * ways: seed 123 stayed at v0's 0.75 (probe F1 0.8857) where the probe
- * preferred 0.81 (0.9028, a lead of 0.017 on 10,168 likely matches against
- * noise of 0.0086), and the truth agreed (0.8977 at 0.75, 0.9156 at 0.8).
+ * preferred 0.81 (0.9028), and the truth agreed (0.8977 at 0.75, 0.9156 at
+ * 0.8).
  *
  * @example
- * upwardMargin({ f1: 0.9028, likely: 10168, judged: 22624 } as CountedAgreement, { f1: 0.8857, likely: 10168, judged: 22624 } as CountedAgreement); // ≈ 0.0086
+ * const at = (p: number, r: number): CountedAgreement => ({ precision: p, recall: r, f1: (2 * p * r) / (p + r), accepted: 25_000, judged: 3_950, likely: 10_458 });
+ * upwardMargin(at(0.9187, 0.9127), at(0.8754, 0.9374)); // ≈ 0.0079
  */
 export function upwardMargin(best: CountedAgreement, before: CountedAgreement): number {
-  // Recall is read on the likely matches, precision on the judged pairs a threshold accepts: the smaller sample bounds the noise.
-  const n = Math.max(1, Math.min(best.likely, before.likely, best.judged, before.judged));
-  // An F1 of 1 has no binomial spread; one likely match in n is the least an estimate on n can be off by.
-  const variance = (f1: number): number => Math.max(f1 * (1 - f1), 1 / n);
-  const noise = 2 * Math.sqrt((variance(best.f1) + variance(before.f1)) / n);
+  const noise = 2 * Math.sqrt(f1Variance(best) + f1Variance(before));
   return Math.min(CHOICE_MARGIN, noise);
+}
+
+/** The sampling variance of an agreement's F1 (delta method over its precision and recall, see {@link upwardMargin}). */
+function f1Variance(a: CountedAgreement): number {
+  const share = (p: number, n: number): number => Math.max(p * (1 - p), 1 / Math.max(1, n)) / Math.max(1, n);
+  const sum = a.precision + a.recall;
+  if (sum === 0) return share(0, a.judged) + share(0, a.likely);
+  const dP = (2 * a.recall * a.recall) / (sum * sum);
+  const dR = (2 * a.precision * a.precision) / (sum * sum);
+  return dP * dP * share(a.precision, a.judged) + dR * dR * share(a.recall, a.likely);
 }
 
 /**
