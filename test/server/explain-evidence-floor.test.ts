@@ -9,6 +9,7 @@ import { arr, call, obj, startTestServer, type TestServer } from './server-harne
 let t: TestServer;
 let plain: TestServer;
 let noFloor: TestServer;
+let crossed: TestServer;
 let dir: string;
 
 const yaml = (byRarity: boolean, minWeight = 1.2): string => `
@@ -42,11 +43,40 @@ before(async () => {
   t = await startTestServer({ file, config: path.join(dir, 'rarity.yaml') });
   plain = await startTestServer({ file, config: path.join(dir, 'plain.yaml') });
   noFloor = await startTestServer({ file, config: path.join(dir, 'no-floor.yaml') });
+  // Given name and surname read crossed when that reads better: a common given name written as a surname still counts as common.
+  const names = ['first,last,town'];
+  for (let i = 0; i < 15; i++) names.push('anna,keller,london');
+  for (let i = 0; i < 30; i++) names.push(`given${i},family${i},town${i}`);
+  names.push('keller,anna,london', 'zoltan,quist,tobermory', 'quist,zoltan,');
+  const swapFile = path.join(dir, 'swapped.csv');
+  writeFileSync(swapFile, names.join('\n') + '\n');
+  writeFileSync(
+    path.join(dir, 'swapped.yaml'),
+    `matchkeys:
+  - name: person
+    type: weighted
+    threshold: 0.8
+    min_weight: 1.6
+    min_weight_by_rarity: true
+    swaps: [[first, last]]
+    fields:
+      - {field: first, scorer: jaro_winkler, weight: 0.6}
+      - {field: last, scorer: jaro_winkler, weight: 0.8}
+      - {field: town, scorer: jaro_winkler, weight: 0.4}
+blocking:
+  keys:
+    - fields: [town]
+    - fields: [first]
+    - fields: [last]
+`,
+  );
+  crossed = await startTestServer({ file: swapFile, config: path.join(dir, 'swapped.yaml') });
 });
 after(async () => {
   await t.stop();
   await plain.stop();
   await noFloor.stop();
+  await crossed.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -92,4 +122,34 @@ test('counted by rarity but with no floor (min_weight 0): shares change nothing,
   assert.equal(arr(e.field_scores).some((f) => 'rarity_share' in f), false);
   assert.equal('evidence_floor' in e, false);
   assert.doesNotMatch(String(e.explanation), /common value|floor/);
+});
+
+/** The score an explanation's fields imply: Σ w·s over the fields present, over Σ w plus the shortfall of counted weight under the floor. */
+function impliedScore(e: Record<string, unknown>): number {
+  let num = 0;
+  let den = 0;
+  for (const f of arr(e.field_scores)) {
+    if (f.score === null || 'penalty' in f) continue;
+    num += Number(f.weight) * Number(f.score);
+    den += Number(f.weight);
+  }
+  const floor = obj(e.evidence_floor);
+  return num / (den + Math.max(0, Number(floor.min_weight) - Number(floor.counted)));
+}
+
+test('read crossed, each field reports the share of the value it was compared with, and the fields imply the overall score', async () => {
+  // Row 45 writes Anna Keller surname first; row 0 writes her as usual; rows 46 and 47 are a rare name, one transposed and without a town.
+  for (const [a, b] of [[0, 45], [46, 47], [0, 1]]) {
+    const e = obj((await call(crossed.server.url, 'POST', '/explain', { row_id_a: a, row_id_b: b })).body);
+    const fields = arr(e.field_scores);
+    if (a !== 0 || b !== 1) assert.ok(fields.some((f) => f.compared_with !== undefined), `rows ${a}, ${b} read crossed: ${JSON.stringify(fields)}`);
+    for (const f of fields) if (f.score !== null) assert.ok(typeof f.rarity_share === 'number' && f.rarity_share > 0 && f.rarity_share <= 1, JSON.stringify(f));
+    const floor = obj(e.evidence_floor);
+    const counted = fields.reduce((sum, f) => (f.score === null ? sum : sum + Number(f.weight) * Number(f.rarity_share)), 0);
+    assert.ok(Math.abs(Number(floor.counted) - counted) <= 2e-6, `counted ${floor.counted} vs ${counted}`);
+    assert.ok(Math.abs(Number(e.overall_score) - impliedScore(e)) <= 2e-6, `rows ${a}, ${b}: ${e.overall_score} vs ${impliedScore(e)}`);
+  }
+  // The common name crossed still counts as common: its evidence falls under the floor.
+  const common = obj((await call(crossed.server.url, 'POST', '/explain', { row_id_a: 0, row_id_b: 45 })).body);
+  assert.ok(Number(obj(common.evidence_floor).counted) < 1.6, JSON.stringify(common));
 });
