@@ -11,6 +11,20 @@ import { valueIndexOf } from '../blocking/value-index.js';
 export const TF_CLIP_BITS = 10;
 
 /**
+ * The bits exact agreement on a value adds: `clip(log2(C / freq(v)), ±10)`
+ * with `freq(v) = count / total` (a count under 1 counts as 1: a value no
+ * row holds) and `C` the column's chance agreement. The one formula behind
+ * the term-frequency table and the rarity shares of `min_weight_by_rarity`.
+ *
+ * @example
+ * tfBits(1, 4, 0.375); // log2(0.375 / 0.25) ≈ 0.585
+ */
+export function tfBits(count: number, total: number, agreement: number): number {
+  const bits = Math.log2(agreement / (Math.max(count, 1) / total));
+  return Math.min(TF_CLIP_BITS, Math.max(-TF_CLIP_BITS, bits));
+}
+
+/**
  * Per-value adjustments of one prepared field. With `n_v` the rows holding
  * value v and `T = Σ n_v` the rows holding any value (missing rows are not
  * part of the distribution), `freq(v) = n_v / T` and
@@ -57,8 +71,6 @@ export class TermFrequencyTable {
   }
 
   private forCount(count: number): number {
-    if (this.total === 0) return 0;
-    const bits = Math.log2(this.agreement / (Math.max(count, 1) / this.total));
-    return Math.min(TF_CLIP_BITS, Math.max(-TF_CLIP_BITS, bits));
+    return this.total === 0 ? 0 : tfBits(count, this.total, this.agreement);
   }
 }

@@ -1,6 +1,7 @@
 /** How much of a column's average evidence an agreement on one value carries: what `min_weight_by_rarity` counts a field at. */
 import type { FieldDictionary } from '../fields/field-dictionary.js';
 import { valueIndexOf } from '../blocking/value-index.js';
+import { tfBits } from '../probabilistic/term-frequency.js';
 
 /**
  * A value's share of its column's evidence: its own bits, `log2(T / n)`
@@ -9,9 +10,9 @@ import { valueIndexOf } from '../blocking/value-index.js';
  * and floored at 0. A rare value counts in full; `London` in a column of
  * towns where it is one row in three counts for a fraction. A column of one
  * value counts in full (there is no average to fall short of). Written as
- * `1 + log2(C / (n / T)) / log2(1 / C)`, the term-frequency adjustment over
- * the column's bits, clipped to ±10 bits like it; SQL computes the same
- * from the same integer counts.
+ * `1 + log2(C / (n / T)) / log2(1 / C)`: the term-frequency adjustment
+ * ({@link tfBits}, clipped to ±10 bits) over the column's bits; SQL computes
+ * the same from the same integer counts.
  *
  * @example
  * valueShare(1, 4, 6);  // a rare value (1 of 4 rows; counts 1, 1, 2): 2 bits over 1.415 → 1
@@ -22,12 +23,8 @@ export function valueShare(count: number, total: number, sumSquares: number): nu
   const agreement = sumSquares / (total * total);
   const columnBits = -Math.log2(agreement);
   if (!(columnBits > 0)) return 1;
-  const adjustment = Math.min(CLIP_BITS, Math.max(-CLIP_BITS, Math.log2(agreement / (Math.max(count, 1) / total))));
-  return Math.min(1, Math.max(0, 1 + adjustment / columnBits));
+  return Math.min(1, Math.max(0, 1 + tfBits(count, total, agreement) / columnBits));
 }
-
-/** As the term-frequency adjustment: one value's evidence is clipped to ±10 bits around the column's. */
-const CLIP_BITS = 10;
 
 /**
  * The {@link valueShare} of every value of one prepared field, by dictionary
