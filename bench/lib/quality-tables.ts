@@ -54,6 +54,12 @@ export function qualityTables(q: QualityResults): Record<string, string> {
   };
 }
 
+/** The mean of the F1 figures measured (missing ones left out), bold to 4 decimals; a dash when none was. */
+function boldMean(f1s: ReadonlyArray<number | null>): string {
+  const measured = f1s.filter((x): x is number => x !== null);
+  return measured.length === 0 ? '—' : `**${formatFixed(measured.reduce((s, x) => s + x, 0) / measured.length, 4)}**`;
+}
+
 /** Zero-config on the synthetic person stand-ins, one row per layout and seed, and each layout's mean. */
 function standinTable(q: QualityResults): string {
   const runs = q.standins ?? [];
@@ -65,9 +71,7 @@ function standinTable(q: QualityResults): string {
       const f1 = r.f1 === null ? (r.error !== null ? 'failed' : '—') : formatFixed(r.f1, 4);
       rows.push([layout, String(r.seed), r.rows.toLocaleString('en-US'), formatFixed(r.precision, 4), formatFixed(r.recall, 4), f1]);
     }
-    const measured = mine.map((r) => r.f1).filter((x): x is number => x !== null);
-    const mean = measured.length === 0 ? '—' : `**${formatFixed(measured.reduce((s, x) => s + x, 0) / measured.length, 4)}**`;
-    rows.push([layout, '**mean**', '', '', '', mean]);
+    rows.push([layout, '**mean**', '', '', '', boldMean(mine.map((r) => r.f1))]);
   }
   return markdownTable(['layout', 'seed', 'rows', 'precision', 'recall', 'F1'], rows);
 }
@@ -78,9 +82,8 @@ function validationTable(q: QualityResults): string {
   const rows: string[][] = [];
   for (const half of ['tuning', 'validation'] as const) {
     const names = DATASET_SPLIT[half];
-    const measured = names.map(f1).filter((x): x is number => x !== null);
     for (const n of names) rows.push([half, n, formatFixed(f1(n), 4)]);
-    rows.push([half, '**mean**', measured.length === 0 ? '—' : `**${formatFixed(measured.reduce((s, x) => s + x, 0) / measured.length, 4)}**`]);
+    rows.push([half, '**mean**', boldMean(names.map(f1))]);
   }
   return markdownTable(['half', 'dataset', 'zero-config F1'], rows);
 }
