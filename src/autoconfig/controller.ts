@@ -6,7 +6,7 @@ import { KindredError } from '../errors/registry.js';
 import { runMatching, type MatchRun } from '../engine/run.js';
 import type { WorkerPool } from '../engine/worker-pool.js';
 import { healthVerdict, keepingFrom, KEEP_FLOOR, l1Distance, measureRun, signalVector, type HealthSignals, type HealthVerdict } from './health-signals.js';
-import { RULES, describeKey } from './rules.js';
+import { RULES, describeKey, oneToOne } from './rules.js';
 import { blockingRecallReport, type BlockingRecallReport } from './blocking-recall-report.js';
 import type { Containment } from './column-redundancy.js';
 import { V0_THRESHOLD } from './initial-config.js';
@@ -16,6 +16,7 @@ import { eligiblePairs } from './probe-agreement.js';
 import { clusteredAgreement } from './clustered-agreement.js';
 import { clusterLimits } from '../engine/clustering/cluster-builder.js';
 import { PROBE_THRESHOLD_RULE, PROBE_THRESHOLDS, thresholdByProbe } from './probe-threshold.js';
+import { insideMatches, judgedBelow } from './valley-below.js';
 import type { Decision, Health, StopReason, Telemetry } from './telemetry-schema.js';
 
 /**
@@ -175,13 +176,22 @@ export async function runController(store: ColumnStore, pool: WorkerPool, option
 
   let best = commitChoice(entries);
   const eligible = eligiblePairs(uniform, best.config);
-  // v0's threshold is a guess: when no rule moved it and the scores show no valley to set it by, the probe sets it.
+  // v0's threshold is a guess: when no rule moved it and the scores show no valley to set it by, the probe sets it. A
+  // threshold at a valley is the data's, unless the judge finds the valley inside the match hump: then the probe may lower it.
   const mk0 = best.config.matchkeys[0];
-  if (mk0?.type === 'weighted' && mk0.threshold === V0_THRESHOLD && best.signals.score_valley === null && maxMs - (performance.now() - t0) > 0) {
+  const valley = best.signals.score_valley;
+  const guessed = mk0?.type === 'weighted' && mk0.threshold === V0_THRESHOLD && valley === null;
+  const atValley = mk0?.type === 'weighted' && valley !== null && Math.abs(mk0.threshold - valley) < 0.02 && !oneToOne(best.config, source);
+  if ((guessed || atValley) && maxMs - (performance.now() - t0) > 0) {
     const signal = budgetSignal(maxMs - (performance.now() - t0), options.signal);
     try {
       const pairs = best.pairs ?? (await runMatching(uniform, keepingFrom(best.config, KEEP_FLOOR), pool, { signal })).pairs;
-      const tuned = thresholdByProbe(best.config, clusteredAgreement(pairs, uniform.rowCount, [...PROBE_THRESHOLDS, mk0.threshold], clusterLimits(best.config.clustering), probe, probeJudge(uniform, probe), eligible));
+      const judge = probeJudge(uniform, probe);
+      const below = atValley ? judgedBelow(pairs, mk0.threshold, probe, judge, eligible) : null;
+      const tuned =
+        below === null || insideMatches(below)
+          ? thresholdByProbe(best.config, clusteredAgreement(pairs, uniform.rowCount, [...PROBE_THRESHOLDS, mk0.threshold], clusterLimits(best.config.clustering), probe, judge, eligible), below)
+          : null;
       if (tuned !== null) {
         const tIter = performance.now();
         const run = await runMatching(sample, keepingFrom(tuned.config, KEEP_FLOOR), pool, { signal });
@@ -191,7 +201,7 @@ export async function runController(store: ColumnStore, pool: WorkerPool, option
         best = { iteration: entries.length, config: tuned.config, signals, verdict: healthVerdict(signals), pairs };
       }
     } catch (e) {
-      // Out of time: the committed threshold stays v0's, as it would have without this step.
+      // Out of time: the committed threshold stays as it was, as it would have without this step.
       if (options.signal?.aborted === true || signal.aborted !== true) throw e;
     }
   }

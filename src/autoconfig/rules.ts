@@ -511,7 +511,17 @@ const ONE_TO_ONE_THRESHOLD = 0.5;
  * it comes down to half the scale.
  */
 function isOneToOne(ctx: RuleContext): boolean {
-  const { config, source } = ctx;
+  return oneToOne(ctx.config, ctx.source);
+}
+
+/**
+ * Whether a configuration links its tables one to one: link_only, and no
+ * cluster may hold more records than there are tables.
+ *
+ * @example
+ * oneToOne(config, setup.source); // true once link_only_clean_sources has capped the clusters
+ */
+export function oneToOne(config: Config, source: SourceColumn | null): boolean {
   return config.link?.mode === 'link_only' && source !== null && config.clustering.max_cluster_size <= source.values.length;
 }
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { MIN_LIKELY } from '../../src/autoconfig/model-choice.js';
 import { agreementAt, type CountedAgreement } from '../../src/autoconfig/probe-agreement.js';
-import { PROBE_THRESHOLDS, probeThreshold, thresholdByProbe, upwardMargin } from '../../src/autoconfig/probe-threshold.js';
+import { PROBE_THRESHOLDS, probeThreshold, thresholdByProbe, noiseMargin } from '../../src/autoconfig/probe-threshold.js';
 import { normalizeConfig } from '../../src/config/normalize.js';
 import type { Config } from '../../src/config/types.js';
 
@@ -70,15 +70,41 @@ test('a lead beyond sampling noise moves the threshold up, while a move down sti
     const f1 = Math.abs(threshold - peak) < 1e-9 ? 0.9 : 0.885;
     return { precision: f1, recall: f1, f1, accepted: 10_000, judged: 20_000, likely: 10_000 };
   };
-  assert.ok(upwardMargin(sweep(0.81)(0.81), sweep(0.81)(0.75)) < 0.01, 'two standard errors of the difference: about 0.009');
+  assert.ok(noiseMargin(sweep(0.81)(0.81), sweep(0.81)(0.75)) < 0.01, 'two standard errors of the difference: about 0.009');
   assert.equal(thresholdByProbe(config(0.75), sweep(0.81))?.config.matchkeys[0].threshold, 0.81);
   assert.equal(thresholdByProbe(config(0.75), sweep(0.69)), null, 'the judge leans to claiming more: a lower threshold needs a lead of 0.02');
   // On a hundred likely matches the same lead is noise, and the margin is the model choice's.
   const few = (threshold: number): CountedAgreement => ({ ...sweep(0.81)(threshold), likely: 100 });
-  assert.equal(upwardMargin(few(0.81), few(0.75)), 0.02);
+  assert.equal(noiseMargin(few(0.81), few(0.75)), 0.02);
   assert.equal(thresholdByProbe(config(0.75), few), null);
   // Perfect agreement at both: a tie is no lead, however little noise there is.
   const perfect = (): CountedAgreement => ({ precision: 1, recall: 1, f1: 1, accepted: 120, judged: 240, likely: 120 });
-  assert.ok(upwardMargin(perfect(), perfect()) > 0);
+  assert.ok(noiseMargin(perfect(), perfect()) > 0);
   assert.equal(thresholdByProbe(config(0.75), perfect), null);
+});
+
+test('at a valley inside the match hump the sweep only moves the threshold down, with its evidence in the rationale', () => {
+  const below = { band: [0.75, 0.825] as [number, number], judged: 5636, likely: 4546, share: 0.8066 };
+  // Matches spread 0.77–0.95, non-matches 0.55–0.76: the sweep's best is just above the non-matches, under the valley's 0.85.
+  const v = verdicts(400, (i) => 0.77 + (0.18 * i) / 399, 300, 0.55, 0.76);
+  const moved = thresholdByProbe(config(0.85), v, below);
+  assert.ok(moved !== null);
+  assert.equal(moved.config.matchkeys[0].threshold, 0.77);
+  assert.match(moved.rationale, /dip at 0\.85, but the probe's judge calls 4546 of the 5636 pairs scoring in \[0\.75, 0\.825\) likely matches \(80\.7%\): the dip lies inside the match hump/);
+  assert.match(moved.rationale, /threshold 0\.85 → 0\.77$/);
+  // The same sweep peaking above the valley moves nothing: the band says the matches lost lie under it.
+  const up = (threshold: number): CountedAgreement => {
+    const f1 = Math.abs(threshold - 0.9) < 1e-9 ? 0.95 : 0.85;
+    return { precision: f1, recall: f1, f1, accepted: 10_000, judged: 4_000, likely: 10_000 };
+  };
+  assert.equal(thresholdByProbe(config(0.85), up)?.config.matchkeys[0].threshold, 0.9, 'with no valley the same sweep moves it up');
+  assert.equal(thresholdByProbe(config(0.85), up, below), null);
+  // A move down needs a lead beyond sampling noise, as a move up does, not the 0.02 a guessed threshold's move down needs.
+  const close = (likely: number) => (threshold: number): CountedAgreement => {
+    const f1 = Math.abs(threshold - 0.8) < 1e-9 ? 0.9 : 0.885;
+    return { precision: f1, recall: f1, f1, accepted: 10_000, judged: 4_000, likely };
+  };
+  assert.equal(thresholdByProbe(config(0.85), close(10_000), below)?.config.matchkeys[0].threshold, 0.8, 'a lead of 0.015 on 10,000 likely matches');
+  assert.equal(thresholdByProbe(config(0.85), close(10_000)), null, 'the same move down from a threshold at no valley needs 0.02');
+  assert.equal(thresholdByProbe(config(0.85), close(100), below), null, 'on 100 likely matches the same lead is noise');
 });
