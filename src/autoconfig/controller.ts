@@ -17,6 +17,7 @@ import { clusteredAgreement } from './clustered-agreement.js';
 import { clusterLimits } from '../engine/clustering/cluster-builder.js';
 import { PROBE_THRESHOLD_RULE, PROBE_THRESHOLDS, thresholdByProbe } from './probe-threshold.js';
 import { insideMatches, judgedBelow } from './valley-below.js';
+import { sitsAtValley } from './score-valley.js';
 import type { Decision, Health, StopReason, Telemetry } from './telemetry-schema.js';
 
 /**
@@ -177,17 +178,19 @@ export async function runController(store: ColumnStore, pool: WorkerPool, option
   let best = commitChoice(entries);
   const eligible = eligiblePairs(uniform, best.config);
   // v0's threshold is a guess: when no rule moved it and the scores show no valley to set it by, the probe sets it. A
-  // threshold at a valley is the data's, unless the judge finds the valley inside the match hump: then the probe may lower it.
+  // threshold at a valley is the data's, unless the judge finds the dip inside the match hump: then the probe may lower it.
   const mk0 = best.config.matchkeys[0];
-  const valley = best.signals.score_valley;
-  const guessed = mk0?.type === 'weighted' && mk0.threshold === V0_THRESHOLD && valley === null;
-  const atValley = mk0?.type === 'weighted' && valley !== null && Math.abs(mk0.threshold - valley) < 0.02 && !oneToOne(best.config, source);
+  const guessed = mk0?.type === 'weighted' && mk0.threshold === V0_THRESHOLD && best.signals.score_valley === null;
+  const edge = best.signals.score_valley_edge;
+  const atValley = mk0?.type === 'weighted' && edge !== null && sitsAtValley(mk0.threshold, best.signals.score_valley) && !oneToOne(best.config, source);
   if ((guessed || atValley) && maxMs - (performance.now() - t0) > 0) {
     const signal = budgetSignal(maxMs - (performance.now() - t0), options.signal);
     try {
       const pairs = best.pairs ?? (await runMatching(uniform, keepingFrom(best.config, KEEP_FLOOR), pool, { signal })).pairs;
+      // Kept whatever the step decides: the model choice would otherwise run the uniform sample again.
+      best = { ...best, pairs };
       const judge = probeJudge(uniform, probe);
-      const below = atValley ? judgedBelow(pairs, mk0.threshold, probe, judge, eligible) : null;
+      const below = atValley && edge !== null ? judgedBelow(pairs, edge, probe, judge, eligible) : null;
       const tuned =
         below === null || insideMatches(below)
           ? thresholdByProbe(best.config, clusteredAgreement(pairs, uniform.rowCount, [...PROBE_THRESHOLDS, mk0.threshold], clusterLimits(best.config.clustering), probe, judge, eligible), below)

@@ -55,6 +55,8 @@ export interface HealthSignals {
   pairs_on_one_link: number;
   /** The threshold where the run's kept scores dip between the non-match and the match humps ({@link valleyThreshold}); null when they do not. */
   score_valley: number | null;
+  /** That dip's upper edge ({@link Valley.edge}): `score_valley` itself, or under it when the threshold went to the top of a flat floor; null with no dip. */
+  score_valley_edge: number | null;
 }
 
 /**
@@ -189,7 +191,7 @@ export function measureRun(run: MatchRun): HealthSignals {
   return {
     matched_agreement: matchedAgreement(run),
     pairs_on_one_link: round4(bridges.pairsOnOneLink),
-    score_valley: scoreValleyOf(run, bridges.pairsOnOneLink),
+    ...valleySignals(run, bridges.pairsOnOneLink),
     n_rows: n,
     n_pairs_scored: scored,
     n_matched: matched,
@@ -229,16 +231,16 @@ interface TableCodes {
  * const threshold = runScoreValley(fsRun) ?? 0.5;
  */
 export function runScoreValley(run: MatchRun): number | null {
-  return scoreValleyOf(run, null);
+  return valleySignals(run, null).score_valley;
 }
 
-/** {@link runScoreValley}, given the run's share of pairs on one link when it is already known. */
-function scoreValleyOf(run: MatchRun, pairsOnOneLink: number | null): number | null {
+/** The run's valley signals, given the run's share of pairs on one link when it is already known. */
+function valleySignals(run: MatchRun, pairsOnOneLink: number | null): Pick<HealthSignals, 'score_valley' | 'score_valley_edge'> {
   // Read from the lowest score the run kept, down to VALLEY_HISTOGRAM_FROM: a match-probability run keeps from SIGNAL_FLOOR only.
   const keptFrom = Math.max(VALLEY_HISTOGRAM_FROM, run.config.review.lo ?? SIGNAL_FLOOR);
   const valley = findValley(run.pairs.score.subarray(0, run.pairs.count), keptFrom);
-  if (valley === null) return null;
-  if (pairsOnOneLink !== null) return valleyThreshold(valley, pairsOnOneLink);
+  if (valley === null) return { score_valley: null, score_valley_edge: null };
+  if (pairsOnOneLink !== null) return { score_valley: valleyThreshold(valley, pairsOnOneLink), score_valley_edge: valley.edge };
   const linkA: number[] = [];
   const linkB: number[] = [];
   for (let i = 0; i < run.pairs.count; i++) {
@@ -248,7 +250,7 @@ function scoreValleyOf(run: MatchRun, pairsOnOneLink: number | null): number | n
     }
   }
   const n = run.store.rowCount;
-  return valleyThreshold(valley, bridgeStats(n, run.clusterOf, linkA, linkB, oversizedLimit(n)).pairsOnOneLink);
+  return { score_valley: valleyThreshold(valley, bridgeStats(n, run.clusterOf, linkA, linkB, oversizedLimit(n)).pairsOnOneLink), score_valley_edge: valley.edge };
 }
 
 function tableCodes(run: MatchRun, sourceColumn: number): TableCodes {

@@ -1,4 +1,4 @@
-/** Where a weighted threshold agrees best with the probe's likely matches: the measurement that replaces v0's guessed threshold when the scores show no valley. */
+/** Where a weighted threshold agrees best with the probe's likely matches: it replaces v0's guessed threshold when the scores show no valley, and lowers a valley's that lies inside the match hump. */
 import type { Config } from '../config/types.js';
 import { CHOICE_MARGIN, MIN_AGREEMENT, MIN_LIKELY } from './model-choice.js';
 import type { CountedAgreement } from './probe-agreement.js';
@@ -114,15 +114,15 @@ function f1Variance(a: CountedAgreement): number {
  *
  * Two callers. With no `below`, the scores showed no valley and v0's
  * threshold was a guess: the sweep may move it either way. With `below`,
- * the threshold sits at a valley whose band under it the judge calls mostly
- * likely matches ({@link insideMatches}): the valley splits the match hump,
- * the matches it drops lie under it, and only thresholds under it are
- * swept. Such a move down needs only {@link noiseMargin}: the judge's lean
- * to claiming more is why a move down otherwise needs 0.02, but here its
- * own reading of the band has already placed the lost matches under the
- * valley, and the lean moves where the sweep peaks by about a hundredth
- * (person stand-ins: 0.77–0.79 where the truth peaks at 0.78–0.80), not
- * whether the valley is too high.
+ * the threshold sits at a valley whose band under its dip the judge calls
+ * mostly likely matches ({@link insideMatches}): the valley splits the
+ * match hump, the matches it drops lie under it, and only thresholds at
+ * least 0.02 under it are swept. Such a move down needs only
+ * {@link noiseMargin}: the judge's lean to claiming more is why a move down
+ * otherwise needs 0.02, but here its own reading of the band has already
+ * placed the lost matches under the valley, and the lean moves where the
+ * sweep peaks by a hundredth or two (person stand-ins: the sweep's 0.77–0.79
+ * where the truth peaks at 0.78–0.80), not whether the valley is too high.
  *
  * @example
  * thresholdByProbe(config, clusteredAgreement(pairs, uniform.rowCount, [...PROBE_THRESHOLDS, 0.75], limits, probe, judge))?.config.matchkeys[0].threshold; // 0.8
@@ -134,7 +134,8 @@ export function thresholdByProbe(
 ): { config: Config; rationale: string; config_diff: Record<string, { from: unknown; to: unknown }> } | null {
   const mk = config.matchkeys[0];
   if (mk?.type !== 'weighted' || agreementAt(mk.threshold).likely < MIN_LIKELY) return null;
-  const candidates = below === null ? PROBE_THRESHOLDS : PROBE_THRESHOLDS.filter((t) => t < mk.threshold);
+  // Under a valley, a threshold within MIN_MOVE of it is its own floor: left out, so it cannot hide a real move further down.
+  const candidates = below === null ? PROBE_THRESHOLDS : PROBE_THRESHOLDS.filter((t) => t <= mk.threshold - MIN_MOVE + 1e-9);
   const best = probeThreshold(agreementAt, mk.threshold, candidates);
   const margin = best.threshold > mk.threshold || below !== null ? noiseMargin(best.agreement, best.before) : CHOICE_MARGIN;
   const lead = best.agreement.f1 - best.before.f1;
@@ -144,7 +145,7 @@ export function thresholdByProbe(
   const why =
     below === null
       ? 'the pair scores show no valley'
-      : `the pair scores dip at ${mk.threshold}, but the probe's judge calls ${below.likely} of the ${below.judged} pairs scoring in [${below.band[0]}, ${below.band[1]}) ` +
+      : `the pair scores dip at ${below.edge}${below.edge === mk.threshold ? '' : ` (the threshold ${mk.threshold} tops its flat floor)`}, but the probe's judge calls ${below.likely} of the ${below.judged} pairs scoring in [${below.band[0]}, ${below.band[1]}) ` +
         `likely matches (${Math.round(below.share * 1000) / 10}%): the dip lies inside the match hump`;
   const rationale =
     `${why}; the clusters agree best with the probe's ${best.agreement.likely} likely matches at ${best.threshold} ` +

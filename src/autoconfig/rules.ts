@@ -8,6 +8,7 @@ import type { ColumnPrior } from './column-priors.js';
 import { maxHealthyBlock, type HealthSignals, type HealthVerdict } from './health-signals.js';
 import { usableProfiles } from './initial-config.js';
 import type { SourceColumn } from './link-detection.js';
+import { sitsAtValley } from './score-valley.js';
 
 /** What a rule sees. */
 export interface RuleContext {
@@ -276,8 +277,7 @@ const negativeEvidence: Rule = {
 
 /** Whether the threshold sits at the dip of the score distribution: then the data has spoken and symptoms do not move it. */
 function atValley(ctx: RuleContext): boolean {
-  const v = ctx.signals.score_valley;
-  return v !== null && Math.abs((ctx.config.matchkeys[0]?.threshold ?? 0) - v) < 0.02;
+  return sitsAtValley(ctx.config.matchkeys[0]?.threshold ?? 0, ctx.signals.score_valley);
 }
 
 /**

@@ -143,6 +143,19 @@ export function scoreValley(scores: ArrayLike<number>): number | null {
 }
 
 /**
+ * Whether a threshold sits at a run's valley threshold (within 0.02, the
+ * smallest move the rules make): then the data has set it, and symptoms do
+ * not move it.
+ *
+ * @example
+ * sitsAtValley(0.85, 0.85);  // true
+ * sitsAtValley(0.75, null);  // false
+ */
+export function sitsAtValley(threshold: number, valley: number | null): boolean {
+  return valley !== null && Math.abs(threshold - valley) < 0.02;
+}
+
+/**
  * The threshold of clustered matches at a valley. On a flat floor the
  * histogram cannot say where the two humps cross, so the threshold goes
  * where an error costs less. When the run's entities are held together many

@@ -84,7 +84,7 @@ test('a lead beyond sampling noise moves the threshold up, while a move down sti
 });
 
 test('at a valley inside the match hump the sweep only moves the threshold down, with its evidence in the rationale', () => {
-  const below = { band: [0.75, 0.825] as [number, number], judged: 5636, likely: 4546, share: 0.8066 };
+  const below = { edge: 0.85, band: [0.75, 0.825] as [number, number], judged: 5636, likely: 4546, share: 0.8066 };
   // Matches spread 0.77–0.95, non-matches 0.55–0.76: the sweep's best is just above the non-matches, under the valley's 0.85.
   const v = verdicts(400, (i) => 0.77 + (0.18 * i) / 399, 300, 0.55, 0.76);
   const moved = thresholdByProbe(config(0.85), v, below);
@@ -107,4 +107,19 @@ test('at a valley inside the match hump the sweep only moves the threshold down,
   assert.equal(thresholdByProbe(config(0.85), close(10_000), below)?.config.matchkeys[0].threshold, 0.8, 'a lead of 0.015 on 10,000 likely matches');
   assert.equal(thresholdByProbe(config(0.85), close(10_000)), null, 'the same move down from a threshold at no valley needs 0.02');
   assert.equal(thresholdByProbe(config(0.85), close(100), below), null, 'on 100 likely matches the same lead is noise');
+});
+
+test('under a valley the sweep skips the thresholds within 0.02 of it, and names a threshold that tops a flat floor', () => {
+  // F1 peaks 0.01 under the valley (the floor's own noise) and leads by 0.03 at 0.8: the peak can never be committed, the
+  // move to 0.8 can.
+  const sweep = (threshold: number): CountedAgreement => {
+    const f1 = Math.abs(threshold - 0.84) < 1e-9 ? 0.95 : Math.abs(threshold - 0.8) < 1e-9 ? 0.93 : 0.9;
+    return { precision: f1, recall: f1, f1, accepted: 10_000, judged: 4_000, likely: 10_000 };
+  };
+  const floor = { edge: 0.825, band: [0.725, 0.8] as [number, number], judged: 900, likely: 700, share: 0.7778 };
+  const moved = thresholdByProbe(config(0.85), sweep, floor);
+  assert.equal(moved?.config.matchkeys[0].threshold, 0.8);
+  assert.match(moved?.rationale ?? '', /^the pair scores dip at 0\.825 \(the threshold 0\.85 tops its flat floor\), but the probe's judge calls 700 of the 900 pairs scoring in \[0\.725, 0\.8\)/);
+  // Without a valley the same sweep's best, 0.84, is the move: within 0.02 of 0.85, so none is made.
+  assert.equal(thresholdByProbe(config(0.85), sweep), null);
 });

@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { keepingFrom, measureRun, runScoreValley, SIGNAL_FLOOR } from '../../src/autoconfig/health-signals.js';
+import { findValley, VALLEY_HISTOGRAM_FROM } from '../../src/autoconfig/score-valley.js';
 import { normalizeConfig } from '../../src/config/normalize.js';
 import type { Config } from '../../src/config/types.js';
 import { runMatching } from '../../src/engine/run.js';
@@ -28,7 +29,12 @@ test('runScoreValley equals measureRun().score_valley, valley or none, whatever 
     for (const threshold of [0.6, 0.75, 0.9, 0.99]) {
       const run = await runMatching(store, configAt(threshold), pool);
       const valley = runScoreValley(run);
-      assert.equal(valley, measureRun(run).score_valley, `threshold ${threshold}`);
+      const signals = measureRun(run);
+      assert.equal(valley, signals.score_valley, `threshold ${threshold}`);
+      // The dip's edge is the valley's own, and the threshold it sets is at it or above it (the top of a flat floor).
+      const found = findValley(run.pairs.score.subarray(0, run.pairs.count), Math.max(VALLEY_HISTOGRAM_FROM, SIGNAL_FLOOR));
+      assert.equal(signals.score_valley_edge, valley === null ? null : (found?.edge ?? Number.NaN));
+      if (valley !== null) assert.ok((signals.score_valley_edge ?? 2) <= valley);
       seen.push(valley);
     }
     assert.ok(seen.some((v) => v !== null), `a valley was found at least once: ${JSON.stringify(seen)}`);

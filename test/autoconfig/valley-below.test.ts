@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { BELOW_BAND, INSIDE_SHARE, insideMatches, judgedBelow, MIN_BAND_JUDGED } from '../../src/autoconfig/valley-below.js';
+import { INSIDE_SHARE, insideMatches, judgedBelow, MIN_BAND_JUDGED } from '../../src/autoconfig/valley-below.js';
 import { kept, probe } from './probe-fixtures.js';
 
 // The judge is a plain function of the pair here: rows under 1000 pair with likely matches, rows from 1000 with non-matches,
@@ -17,22 +17,22 @@ function band(score: number, likely: number, not: number, unjudged = 0): Array<[
   ];
 }
 
-test('the band runs from 0.1 under the threshold to one bin under it, on the 0.001 grid', () => {
+test('the band runs from 0.1 under the dip\'s edge to one bin under it, on the 0.001 grid', () => {
   const below = judgedBelow(kept([]), 0.825, line, judge);
   assert.deepEqual(below.band, [0.725, 0.8]);
-  assert.deepEqual(BELOW_BAND, [0.1, 0.025]);
+  assert.equal(below.edge, 0.825);
   assert.equal(below.judged, 0);
   assert.equal(below.share, 0);
   assert.equal(insideMatches(below), false, 'nothing judged says nothing');
 });
 
-test('only the pairs in the band are read: the dip\'s own bin and the pairs above the threshold are not', () => {
+test('only the pairs in the band are read: the dip\'s own bin and the pairs above it are not', () => {
   const pairs = kept([
     ...band(0.76, 30, 10), // in the band
-    ...band(0.8, 0, 40), // lower bound, in
-    ...band(0.825, 0, 500), // the dip's own bin: out
-    ...band(0.9, 500, 0), // above the threshold: out
-    ...band(0.74, 500, 0), // under the band: out
+    ...band(0.75 - 1e-12, 0, 40), // the lower bound as a float sum may land on it: reached, in
+    ...band(0.825 - 1e-12, 0, 500), // the dip's own bin from its lower bound: out
+    ...band(0.9, 500, 0), // above the dip: out
+    ...band(0.7499, 500, 0), // under the band: out
   ]);
   const below = judgedBelow(pairs, 0.85, line, judge);
   assert.deepEqual(below.band, [0.75, 0.825]);
