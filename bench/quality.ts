@@ -18,10 +18,11 @@ import { runTimed } from './lib/timed-process.js';
 const USAGE = `Usage: node dist/bench/quality.js [--shared ../shared] [--only a,b] [--mode hand|zero|both] [--timeout-min 15] [--no-robustness]
 
   --shared <dir>      the shared folder holding data/manifest.json; default ../shared
-  --only <names>      comma-separated dataset names, or standins (default: every dataset present and the stand-ins)
+  --only <names>      comma-separated dataset names, or standins (the stand-ins and their robustness cells; default: every
+                      dataset present and the stand-ins)
   --mode <mode>       hand-written configurations, zero-config, or both (default)
   --timeout-min <n>   kill a run after n minutes and report it as failed (default 15)
-  --no-robustness     skip the robustness suite, the renamed-columns runs and the person stand-ins (about 12 minutes)
+  --no-robustness     skip the robustness suite, the renamed-columns runs and the person stand-ins (about 18 minutes)
 `;
 
 /**
@@ -98,7 +99,12 @@ async function main(): Promise<number> {
     for (const r of fresh) if (zeroOf(r.dataset) === null) log(`${r.dataset}: robustness measured without a clean zero-config figure this run`);
   }
   // The stand-ins need no shared data: they are generated here.
-  const standins = values['no-robustness'] !== true && mode !== 'hand' && (only === null || only.has('standins')) ? await standinRuns(timeoutMs) : (previous?.standins ?? []);
+  let standins = previous?.standins ?? [];
+  if (values['no-robustness'] !== true && mode !== 'hand' && (only === null || only.has('standins'))) {
+    const fresh = await standinRuns(timeoutMs);
+    standins = fresh.standins;
+    robustness = [...robustness.filter((r) => !fresh.robustness.some((f) => f.dataset === r.dataset)), ...fresh.robustness];
+  }
 
   // Runs not repeated this time (--only, --mode) keep their previous figures.
   const merged = [...runs];
@@ -295,34 +301,52 @@ async function renamedRuns(shared: string, datasets: readonly Dataset[], timeout
 /**
  * The person stand-ins judged: seeds of the default layout and of the
  * four-name-columns one. None of them is tuned on (docs/autoconfig.md §9):
- * they are the closest thing here to person data nobody has seen.
+ * they are the closest thing here to person data nobody has seen. Those
+ * marked `robustness` also go through the robustness suite's cells (each
+ * column blanked, then garbled, on a seeded 40% of the rows), judged
+ * against their own clean figure.
  */
-const STANDINS: ReadonlyArray<{ layout: StandinRun['layout']; seed: number }> = [
-  { layout: 'standin', seed: 7 },
+const STANDINS: ReadonlyArray<{ layout: StandinRun['layout']; seed: number; robustness?: true }> = [
+  { layout: 'standin', seed: 7, robustness: true },
   { layout: 'standin', seed: 99 },
   { layout: 'standin', seed: 123 },
   { layout: 'standin', seed: 2024 },
-  { layout: 'four-names', seed: 7 },
+  { layout: 'four-names', seed: 7, robustness: true },
   { layout: 'four-names', seed: 99 },
   { layout: 'four-names', seed: 314 },
 ];
 
-/** Generates each stand-in of {@link STANDINS} and evaluates zero-config on it, its truth columns excluded. */
-async function standinRuns(timeoutMs: number): Promise<StandinRun[]> {
+/** Generates each stand-in of {@link STANDINS} and evaluates zero-config on it, its truth columns excluded; then the robustness cells of those marked. */
+async function standinRuns(timeoutMs: number): Promise<{ standins: StandinRun[]; robustness: RobustnessRun[] }> {
   const dir = join(BENCH_OUT, 'standin');
   mkdirSync(dir, { recursive: true });
   const generator = join(REPO_ROOT, 'dist', 'bench', 'person-standin.js');
-  const out: StandinRun[] = [];
-  for (const { layout, seed } of STANDINS) {
+  const standins: StandinRun[] = [];
+  const robustness: RobustnessRun[] = [];
+  const exclude = ['unique_id', 'cluster'];
+  for (const { layout, seed, robustness: withCells } of STANDINS) {
     const name = `${layout}-${seed}`;
     const csv = join(dir, `${name}.csv`);
     const truth = join(dir, `${name}-truth.csv`);
     execFileSync(process.execPath, [generator, '--out', csv, '--truth', truth, '--seed', String(seed), '--layout', layout], { stdio: 'pipe' });
     const rows = readFileSync(truth, 'utf8').trimEnd().split('\n').length - 1;
-    const run = await evaluate({ name: `person stand-in ${name}`, title: `person stand-in (${layout}, seed ${seed})`, kind: 'dedupe' }, { csv, truth, rows, exclude: ['unique_id', 'cluster'] }, 'zero', null, timeoutMs);
-    out.push({ ...run, dataset: `standin:${name}`, layout, seed });
+    const run = await evaluate({ name: `person stand-in ${name}`, title: `person stand-in (${layout}, seed ${seed})`, kind: 'dedupe' }, { csv, truth, rows, exclude }, 'zero', null, timeoutMs);
+    const dataset = `standin:${name}`;
+    standins.push({ ...run, dataset, layout, seed });
+    if (withCells !== true) continue;
+    const text = readFileSync(csv, 'utf8');
+    const columns = text.slice(0, text.indexOf('\n')).split(',').filter((c) => !exclude.includes(c));
+    for (const [k, column] of columns.entries()) {
+      for (const corruption of ['blank', 'garble'] as const) {
+        const cell = join(dir, `${name}-${k}-${corruption}.csv`);
+        await corruptColumn(csv, cell, column, corruption, 1000 + k);
+        const label = { name: `person stand-in ${name} [${column} ${corruption}]`, title: `person stand-in (${layout}, seed ${seed})`, kind: 'dedupe' as const };
+        const cellRun = await evaluate(label, { csv: cell, truth, rows, exclude }, 'zero', null, timeoutMs);
+        robustness.push({ ...cellRun, dataset, column, corruption, hand_f1: null });
+      }
+    }
   }
-  return out;
+  return { standins, robustness };
 }
 
 /** Copies a CSV with its header replaced by `c1…ck` in reverse order of the columns; returns old name → new name. */

@@ -111,7 +111,9 @@ function renamedTable(q: QualityResults): string {
 function robustnessTable(q: QualityResults): string {
   const runs = q.robustness ?? [];
   if (runs.length === 0) return '_Not run (make quality --no-robustness, or no person dataset present)._';
-  const clean = (name: string, mode: 'zero' | 'hand'): number | null => q.runs.find((r) => r.dataset === name && r.mode === mode)?.f1 ?? null;
+  // A stand-in's clean figure is its row of the stand-in table (zero-config only: it has no hand-written configuration).
+  const clean = (name: string, mode: 'zero' | 'hand'): number | null =>
+    q.runs.find((r) => r.dataset === name && r.mode === mode)?.f1 ?? (mode === 'zero' ? (q.standins ?? []).find((r) => r.dataset === name)?.f1 : null) ?? null;
   let passed = 0;
   let failedBoth = 0;
   const rows = runs.map((r) => {
