@@ -4,11 +4,12 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { columnReferences, loadConfigFile } from '../src/config/index.js';
+import { readHeaderNames } from '../src/data/ingest.js';
 import { missingFiles, readManifest, type Dataset } from './lib/dataset-manifest.js';
 import { buildLinkTable } from './lib/link-table.js';
 import { machineInfo } from './lib/machine.js';
 import { replaceSection } from './lib/markdown.js';
-import { corruptColumn } from './lib/corrupt-column.js';
+import { corruptColumn, type Corruption } from './lib/corrupt-column.js';
 import { ROBUSTNESS_DATASETS } from './lib/dataset-split.js';
 import type { QualityResults, QualityRun, RenamedRun, RobustnessRun, StandinRun } from './lib/quality-results.js';
 import { qualityTables } from './lib/quality-tables.js';
@@ -259,16 +260,36 @@ async function robustnessSuite(shared: string, datasets: readonly Dataset[], tim
     if (d.kind !== 'dedupe' || !(ROBUSTNESS_DATASETS as readonly string[]).includes(d.name)) continue;
     const input = await inputFor(shared, d);
     const columns = d.columns.filter((c) => !input.exclude.includes(c));
-    for (const [k, column] of columns.entries()) {
-      for (const corruption of ['blank', 'garble'] as const) {
-        const csv = join(dir, `${d.name}-${k}-${corruption}.csv`);
-        await corruptColumn(input.csv, csv, column, corruption, 1000 + k);
-        const label = { ...d, name: `${d.name} [${column} ${corruption}]` };
-        const run = await evaluate(label, { ...input, csv }, 'zero', null, timeoutMs);
-        // The tuned configuration on the same file tells a loss of information from a loss of the controller's.
-        const hand = existsSync(handConfigOf(d.name)) ? await evaluate(label, { ...input, csv }, 'hand', handConfigOf(d.name), timeoutMs) : null;
-        out.push({ ...run, dataset: d.name, column, corruption, hand_f1: hand?.f1 ?? null });
-      }
+    const cells = await corruptedCells(input, columns, join(dir, d.name), async (cell, column, corruption) => {
+      const label = { ...d, name: `${d.name} [${column} ${corruption}]` };
+      const run = await evaluate(label, cell, 'zero', null, timeoutMs);
+      // The tuned configuration on the same file tells a loss of information from a loss of the controller's.
+      const hand = existsSync(handConfigOf(d.name)) ? await evaluate(label, cell, 'hand', handConfigOf(d.name), timeoutMs) : null;
+      return { ...run, dataset: d.name, column, corruption, hand_f1: hand?.f1 ?? null };
+    });
+    out.push(...cells);
+  }
+  return out;
+}
+
+/**
+ * The robustness cells of one file: each of `columns` in turn blanked, then
+ * garbled, on a 40% of the rows seeded by the column's position (1000 + k,
+ * so a cell's file is the same from run to run and for every suite that
+ * uses it), written beside `prefix` and judged by `judge`.
+ */
+async function corruptedCells(
+  input: EvaluateInput,
+  columns: readonly string[],
+  prefix: string,
+  judge: (cell: EvaluateInput, column: string, corruption: Corruption) => Promise<RobustnessRun>,
+): Promise<RobustnessRun[]> {
+  const out: RobustnessRun[] = [];
+  for (const [k, column] of columns.entries()) {
+    for (const corruption of ['blank', 'garble'] as const) {
+      const csv = `${prefix}-${k}-${corruption}.csv`;
+      await corruptColumn(input.csv, csv, column, corruption, 1000 + k);
+      out.push(await judge({ ...input, csv }, column, corruption));
     }
   }
   return out;
@@ -334,17 +355,14 @@ async function standinRuns(timeoutMs: number): Promise<{ standins: StandinRun[];
     const dataset = `standin:${name}`;
     standins.push({ ...run, dataset, layout, seed });
     if (withCells !== true) continue;
-    const text = readFileSync(csv, 'utf8');
-    const columns = text.slice(0, text.indexOf('\n')).split(',').filter((c) => !exclude.includes(c));
-    for (const [k, column] of columns.entries()) {
-      for (const corruption of ['blank', 'garble'] as const) {
-        const cell = join(dir, `${name}-${k}-${corruption}.csv`);
-        await corruptColumn(csv, cell, column, corruption, 1000 + k);
-        const label = { name: `person stand-in ${name} [${column} ${corruption}]`, title: `person stand-in (${layout}, seed ${seed})`, kind: 'dedupe' as const };
-        const cellRun = await evaluate(label, { csv: cell, truth, rows, exclude }, 'zero', null, timeoutMs);
-        robustness.push({ ...cellRun, dataset, column, corruption, hand_f1: null });
-      }
-    }
+    const header = await readHeaderNames(csv);
+    if (header === null) throw new Error(`${csv}: the generated stand-in has no readable header`);
+    const columns = header.filter((c) => !exclude.includes(c));
+    const cells = await corruptedCells({ csv, truth, rows, exclude }, columns, join(dir, name), async (cell, column, corruption) => {
+      const label = { name: `person stand-in ${name} [${column} ${corruption}]`, title: `person stand-in (${layout}, seed ${seed})`, kind: 'dedupe' as const };
+      return { ...(await evaluate(label, cell, 'zero', null, timeoutMs)), dataset, column, corruption, hand_f1: null };
+    });
+    robustness.push(...cells);
   }
   return { standins, robustness };
 }
