@@ -64,6 +64,10 @@ export function clusterLimits(clustering: Config['clustering']): ClusterLimits {
  *
  * Deterministic: the edge order is total, so the same input always gives the
  * same array. O(rows + pairs) plus near-constant union-find work per edge.
+ * Without constraints or a density gate, and with no component over the
+ * size limit, steps 1–4 change nothing and are skipped: the clusters are
+ * the connected components of the links ({@link forestClusters} is the
+ * general path, the same result).
  *
  * @example
  * const clusterOf = buildClusters({
@@ -78,6 +82,33 @@ export function buildClusters(input: ClusterInput): Int32Array {
   if (!(maxClusterSize >= 1)) {
     throw new KindredError('internal', `maxClusterSize must be at least 1, got ${maxClusterSize}`);
   }
+  if (unconstrained(input)) {
+    checkLinks(rowCount, links);
+    // With no constraint and no density gate, Kruskal's forest spans the
+    // connected components whatever the edge order; only a component over the
+    // size limit needs the order (to drop its weakest edges). When none is over
+    // it, the components are the clusters: no sort, no forest.
+    const components = new UnionFind(rowCount);
+    let largest = rowCount > 0 ? 1 : 0;
+    for (let i = 0; i < links.count; i++) {
+      if (components.union(links.a[i], links.b[i])) largest = Math.max(largest, components.sizeOf(links.a[i]));
+    }
+    if (largest <= maxClusterSize) return labelBySmallestMember(rowCount, components);
+  }
+  return forestClusters(input);
+}
+
+/**
+ * {@link buildClusters} through the spanning forest always, whatever the
+ * constraints and the size of the components: the general path, exported so
+ * that a test can hold the shortcut for unconstrained runs to it.
+ *
+ * @example
+ * forestClusters({ rowCount: 4, links, maxClusterSize: 100 }); // the same array as buildClusters
+ */
+export function forestClusters(input: ClusterInput): Int32Array {
+  const { rowCount, links, maxClusterSize } = input;
+  checkLinks(rowCount, links);
   const constraints = input.constraints;
   const isolatedAt = isolationSeqs(rowCount, constraints);
 
@@ -100,6 +131,22 @@ export function buildClusters(input: ClusterInput): Int32Array {
     for (let e = 0; e < count; e++) if (cut[e] === 0) pieces.union(a[e], b[e]);
   }
   return labelBySmallestMember(rowCount, pieces);
+}
+
+/** No steward constraint and no density gate: the clusters are the components, size limit permitting. */
+function unconstrained(input: ClusterInput): boolean {
+  const c = input.constraints;
+  const none = c === undefined || (c.mustLinks.length === 0 && c.cannotLinks.length === 0 && c.isolatedAt.size === 0);
+  return none && !((input.minLinkDensity ?? 0) > 0);
+}
+
+/** Every link must be a scored pair a < b of rows that exist: anything else is a bug upstream, not data. */
+function checkLinks(rowCount: number, links: PairList): void {
+  for (let i = 0; i < links.count; i++) {
+    if (!(links.a[i] >= 0 && links.a[i] < links.b[i] && links.b[i] < rowCount) || !Number.isFinite(links.score[i])) {
+      throw new KindredError('internal', `link ${i} (${links.a[i]}, ${links.b[i]}, ${links.score[i]}) is not a scored pair a < b below ${rowCount}`);
+    }
+  }
 }
 
 /** Per row, the seq of the edit that isolated it, or -Infinity; null when no row is isolated. */
@@ -129,11 +176,6 @@ function rankedEdges(
   }
   kept.sort((x, y) => y.seq - x.seq);
 
-  for (let i = 0; i < links.count; i++) {
-    if (!(links.a[i] >= 0 && links.a[i] < links.b[i] && links.b[i] < rowCount) || !Number.isFinite(links.score[i])) {
-      throw new KindredError('internal', `link ${i} (${links.a[i]}, ${links.b[i]}, ${links.score[i]}) is not a scored pair a < b below ${rowCount}`);
-    }
-  }
   let keepLink: Uint8Array | null = null;
   if (isolatedAt !== null) {
     keepLink = new Uint8Array(links.count);
