@@ -273,6 +273,8 @@ export interface OptimisationRow {
   /** Kept pairs with it on and off: they must be equal (the optimisation is exact). */
   kept_on: number | null;
   kept_off: number | null;
+  /** What the two sides must share: the kept pairs, or (an optimisation that drops the review band) the matched pairs; absent in results from before it existed. */
+  compared?: 'kept pairs' | 'matched pairs';
   errors: string[];
 }
 

@@ -344,8 +344,9 @@ function optimisationsTable(r: BenchResults): string {
     x.speedup === null ? '—' : `${formatFixed(x.speedup, 2)}×`,
     formatSeconds(x.wall_off_ms),
     formatSeconds(x.wall_on_ms),
-    x.kept_on === null ? '—' : formatCount(x.kept_on),
-    x.errors.length === 0 ? 'same kept pairs' : x.errors.join('; '),
+    // Dropping the review band keeps fewer pairs on than off: both are shown.
+    x.kept_on === null ? '—' : x.kept_off !== null && x.kept_off !== x.kept_on ? `${formatCount(x.kept_on)} / ${formatCount(x.kept_off)}` : formatCount(x.kept_on),
+    x.errors.length === 0 ? `same ${x.compared ?? 'kept pairs'}` : x.errors.join('; '),
   ]);
   const table = markdownTable(['optimisation', 'workload', 'rows', 'A/B pairs', 'score, off', 'score, on', 'saves', 'wall, off', 'wall, on', 'kept pairs', 'check'], rows);
   return `Measured ${o.ran_at}, ${o.workers} workers, one optimisation off at a time against all on, alternating.\n\n${table}`;

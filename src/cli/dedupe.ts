@@ -3,6 +3,7 @@ import { loadConfigFile } from '../config/index.js';
 import type { Config } from '../config/types.js';
 import type { ColumnStore } from '../data/column-store.js';
 import { runEngine, type EngineOutcome } from '../engine/engines.js';
+import { matchesOnly } from '../engine/matches-only.js';
 import { trainModels } from '../engine/run.js';
 import type { DuckdbLimits } from '../engine/sql/run-duckdb.js';
 import { WorkerPool } from '../engine/worker-pool.js';
@@ -59,7 +60,7 @@ export async function dedupeCommand(argv: string[]): Promise<number> {
       outcome = await dedupeOnDuckdb(input, output.withRecords, limits, openPool, progress);
     } else {
       const inputs = await loadInputs(input, openPool(), progress);
-      outcome = await runEngine({ engine: 'pool', store: inputs.store, pool: openPool() }, inputs.config, { onPhase: progress.phase, onProgress: progress.tick });
+      outcome = await runEngine({ engine: 'pool', store: inputs.store, pool: openPool() }, matchesOnly(inputs.config), { onPhase: progress.phase, onProgress: progress.tick });
       for (const line of oversizedLines(outcome.oversized ?? [], inputs.config.blocking.max_block_size)) progress.log(line);
       records = inputs.store;
     }
@@ -105,5 +106,5 @@ async function dedupeOnDuckdb(
     progress.phase({ phase: 'train', ms: performance.now() - t, detail: Object.fromEntries(Object.entries(trained.training).map(([k, v]) => [k, `${v.converged ? 'converged' : 'not converged'} after ${v.iterations} iterations`])) });
     models = trained.models;
   }
-  return runEngine({ engine: 'duckdb', file: input.files[0], limits, models }, config, { onPhase: progress.phase, onProgress: progress.tick });
+  return runEngine({ engine: 'duckdb', file: input.files[0], limits, models }, matchesOnly(config), { onPhase: progress.phase, onProgress: progress.tick });
 }

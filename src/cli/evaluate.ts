@@ -1,5 +1,6 @@
 /** `kindred evaluate`: runs matching and scores the clusters against a truth file. */
 import { evaluateClusters } from '../engine/evaluation/metrics.js';
+import { matchesOnly } from '../engine/matches-only.js';
 import { runMatching } from '../engine/run.js';
 import { WorkerPool } from '../engine/worker-pool.js';
 import { optionalInt, parseCommandArgs, requireString } from './args.js';
@@ -42,7 +43,8 @@ export async function evaluateCommand(argv: string[]): Promise<number> {
     const t0 = performance.now();
     const inputs = await loadInputs(input, pool, progress);
     const truth = await readTruth(truthFile, inputs.store.rowCount);
-    const run = await runMatching(inputs.store, inputs.config, pool, { onPhase: progress.phase, onProgress: progress.tick });
+    // Only the clusters are judged: the run keeps its matches, not a review band.
+    const run = await runMatching(inputs.store, matchesOnly(inputs.config), pool, { onPhase: progress.phase, onProgress: progress.tick });
     for (const line of oversizedLines(run.index.oversized, run.config.blocking.max_block_size)) progress.log(line);
     const q = evaluateClusters(run.clusterOf, truth);
     const result = {

@@ -6,13 +6,13 @@ import type { DedupeSample } from '../../bench/lib/dedupe-once.js';
 import { benchTables } from '../../bench/lib/bench-tables.js';
 import type { BenchResults } from '../../bench/lib/bench-results.js';
 
-const run = (scoreMs: number, keptPairs = 500, error: string | null = null): DedupeSample => ({
+const run = (scoreMs: number, keptPairs = 500, error: string | null = null, matchedPairs = 400): DedupeSample => ({
   wallMs: scoreMs + 1000,
   peakRssBytes: 2e8,
   phasesMs: { score: scoreMs },
   candidatePairs: 1000,
   keptPairs,
-  matchedPairs: 400,
+  matchedPairs,
   error,
 });
 
@@ -35,10 +35,25 @@ test('a failed run is reported and left out of the medians', () => {
   assert.ok(row.errors.includes('exit 1: boom'));
 });
 
+function base(): BenchResults {
+  return { generated_at: '', commit: 'x', machine: { cpus: 2, cpuModel: 'cpu', totalMemoryGb: 24, node: 'v22', platform: 'linux', loadAverageAtStart: 0 }, rss_method: 'GNU time', scorers: { skipped: 'no' }, end_to_end: { skipped: 'no' } } as unknown as BenchResults;
+}
+
 test('the optimisations table shows each row with its check, or why it did not run', () => {
   const base = { generated_at: '', commit: 'x', machine: { cpus: 2, cpuModel: 'cpu', totalMemoryGb: 24, node: 'v22', platform: 'linux', loadAverageAtStart: 0 }, rss_method: 'GNU time', scorers: { skipped: 'no' }, end_to_end: { skipped: 'no' } } as unknown as BenchResults;
   assert.equal(benchTables(base)['bench:optimisations'], '_Not run yet._');
   const table = benchTables({ ...base, optimisations: { ran_at: 't', workers: 2, rows: [abRow('prune', 'broad', 1_000_000, [run(1000)], [run(2500)])], skipped: [] } })['bench:optimisations'];
   assert.match(table, /\| `prune` \| broad \| 1M \| 1 \| 2\.50 s \| 1\.00 s \| 2\.50× \|/);
   assert.match(table, /same kept pairs/);
+});
+
+test('dropping the review band keeps fewer pairs by design: its A/B checks the matched pairs instead', () => {
+  const row = abRow('matches-only', 'broad', 1_000_000, [run(1000, 400)], [run(1700, 500)]);
+  assert.deepEqual(row.errors, []);
+  assert.equal(row.compared, 'matched pairs');
+  const table = benchTables({ ...base(), optimisations: { ran_at: 't', workers: 2, rows: [row], skipped: [] } })['bench:optimisations'];
+  assert.match(table, /\| 400 \/ 500 \| same matched pairs \|/);
+  const broken = abRow('matches-only', 'broad', 1_000_000, [run(1000, 400, null, 399)], [run(1700, 500)]);
+  assert.match(broken.errors.join(), /matched pairs differ: 399 on, 400 off/);
+  assert.equal(abRow('prune', 'tight', 1_000_000, [run(1000)], [run(1300)]).compared, 'kept pairs');
 });

@@ -8,10 +8,20 @@ import { KindredError } from '../../errors/registry.js';
  * @example
  * OPTIMISATIONS.includes('prune'); // true
  */
-export const OPTIMISATIONS = ['prune', 'comparison-cache', 'exact-ids'] as const;
+export const OPTIMISATIONS = ['prune', 'comparison-cache', 'exact-ids', 'matches-only'] as const;
 
 /** One switchable optimisation. */
 export type Optimisation = (typeof OPTIMISATIONS)[number];
+
+/**
+ * The optimisations that keep fewer pairs by design: `matches-only` drops
+ * the review band of a run nobody reviews (`dedupe`, `evaluate`). Its A/B
+ * must give the same matched pairs; every other one the same kept pairs.
+ *
+ * @example
+ * DROPS_REVIEW_BAND.includes('matches-only'); // true
+ */
+export const DROPS_REVIEW_BAND: readonly Optimisation[] = ['matches-only'];
 
 /**
  * Whether an optimisation is on. Every optimisation here changes no kept pair

@@ -886,7 +886,8 @@ function compileMatchkey(mk: Matchkey, config: Config, lookup: FieldLookup, mode
     type: mk.type,
     threshold: mk.threshold,
     lo,
-    keepCutoff: Math.min(lo, mk.threshold),
+    // Under the threshold by its epsilon and a margin: a pair that `reaches` the threshold is never pruned, whatever the review band.
+    keepCutoff: Math.min(lo, mk.threshold - THRESHOLD_EPSILON - PRUNE_MARGIN),
     fields,
     weights: Float64Array.from(fields.map((f) => f.weight)),
     minWeight: mk.type === 'weighted' ? mk.min_weight : 0,
