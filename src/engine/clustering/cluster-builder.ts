@@ -64,10 +64,10 @@ export function clusterLimits(clustering: Config['clustering']): ClusterLimits {
  *
  * Deterministic: the edge order is total, so the same input always gives the
  * same array. O(rows + pairs) plus near-constant union-find work per edge.
- * Without constraints or a density gate, and with no component over the
- * size limit, steps 1–4 change nothing and are skipped: the clusters are
- * the connected components of the links ({@link forestClusters} is the
- * general path, the same result).
+ * Without constraints or a density gate, steps 1–4 change nothing in a
+ * component within the size limit: such components are clusters as they
+ * are, and the steps run over the links of the oversized components only
+ * ({@link forestClusters} is the general path, the same result).
  *
  * @example
  * const clusterOf = buildClusters({
@@ -86,16 +86,40 @@ export function buildClusters(input: ClusterInput): Int32Array {
     checkLinks(rowCount, links);
     // With no constraint and no density gate, Kruskal's forest spans the
     // connected components whatever the edge order; only a component over the
-    // size limit needs the order (to drop its weakest edges). When none is over
-    // it, the components are the clusters: no sort, no forest.
+    // size limit needs the order (to drop its weakest edges), and what happens
+    // inside one component never depends on another. So the components within
+    // the limit are clusters as they are, and the forest is built over the
+    // links of the oversized ones only.
     const components = new UnionFind(rowCount);
     let largest = rowCount > 0 ? 1 : 0;
     for (let i = 0; i < links.count; i++) {
       if (components.union(links.a[i], links.b[i])) largest = Math.max(largest, components.sizeOf(links.a[i]));
     }
-    if (largest <= maxClusterSize) return labelBySmallestMember(rowCount, components);
+    const clusterOf = labelBySmallestMember(rowCount, components);
+    if (largest <= maxClusterSize) return clusterOf;
+    const over = new Uint8Array(rowCount);
+    for (let r = 0; r < rowCount; r++) over[r] = components.sizeOf(r) > maxClusterSize ? 1 : 0;
+    const split = forestClusters({ rowCount, links: linksWhere(links, over), maxClusterSize });
+    for (let r = 0; r < rowCount; r++) if (over[r] === 1) clusterOf[r] = split[r];
+    return clusterOf;
   }
   return forestClusters(input);
+}
+
+/** The links whose rows are marked in `rows` (both ends of a link are in one component, so one end decides). */
+function linksWhere(links: PairList, rows: Uint8Array): PairList {
+  let count = 0;
+  for (let i = 0; i < links.count; i++) count += rows[links.a[i]];
+  const a = new Int32Array(count);
+  const b = new Int32Array(count);
+  const score = new Float64Array(count);
+  for (let i = 0, j = 0; i < links.count; i++) {
+    if (rows[links.a[i]] === 0) continue;
+    a[j] = links.a[i];
+    b[j] = links.b[i];
+    score[j++] = links.score[i];
+  }
+  return { a, b, score, count };
 }
 
 /**
