@@ -8,45 +8,14 @@ import { prepareFields } from '../../../src/engine/fields/prepared-fields.js';
 import { WorkerPool } from '../../../src/engine/worker-pool.js';
 import { matchkeyFieldRefs, PairScorer } from '../../../src/engine/scoring/pair-scorer.js';
 import { optimisationsOff } from '../../../src/engine/scoring/optimisation-switches.js';
+import { COLUMNS, randomTable, weightedConfigText, weightedSetup } from './random-weighted-config.js';
 
 const pool = new WorkerPool({ workers: 2 });
 after(() => pool.close());
 
-const COLUMNS = ['a', 'b', 'c', 'd'];
 const SCORERS = ['jaro_winkler', 'jaro', 'levenshtein', 'exact', 'token_sort'];
-
-// Few letters and short words, so values repeat (cache hits) and nearly agree (scores near every threshold).
-const word = fc.stringMatching(/^[abcde ]{0,7}$/);
-const cell = fc.option(word, { freq: 5 });
-const table = fc.array(fc.tuple(cell, cell, cell, cell), { minLength: 2, maxLength: 40 });
-
-const field = fc.record({
-  column: fc.constantFrom(...COLUMNS),
-  scorer: fc.constantFrom(...SCORERS),
-  weight: fc.integer({ min: 1, max: 20 }).map((w) => w / 10),
-});
-const setup = fc.record({
-  fields: fc.array(field, { minLength: 1, maxLength: 5 }),
-  threshold: fc.integer({ min: 30, max: 95 }).map((t) => t / 100),
-  reviewGap: fc.option(fc.integer({ min: 0, max: 30 }).map((g) => g / 100)),
-  minWeight: fc.constantFrom(0, 1, 2.5),
-  byRarity: fc.boolean(),
-  negative: fc.option(fc.record({ column: fc.constantFrom(...COLUMNS), scorer: fc.constantFrom('exact', 'jaro_winkler') })),
-});
-
-function configText(s: typeof setup extends fc.Arbitrary<infer T> ? T : never): string {
-  const fields = s.fields.map((f) => `      - {field: ${f.column}, scorer: ${f.scorer}, weight: ${f.weight}}`).join('\n');
-  const negative = s.negative === null ? '' : `\n    negative_evidence:\n      - {field: ${s.negative.column}, scorer: ${s.negative.scorer}, threshold: 0.6, penalty: 0.3}`;
-  const review = s.reviewGap === null ? '' : `\nreview: {lo: ${Math.max(0, s.threshold - s.reviewGap).toFixed(2)}}`;
-  return `matchkeys:
-  - name: m
-    type: weighted
-    threshold: ${s.threshold}
-    min_weight: ${s.minWeight}${s.byRarity ? '\n    min_weight_by_rarity: true' : ''}
-    fields:
-${fields}${negative}${review}
-`;
-}
+const table = randomTable(40);
+const setup = weightedSetup({ scorers: SCORERS, exactKey: false });
 
 /** A scorer built with the given optimisations switched off (they are read when the scorer is built and readied). */
 function scorerWith(off: string, build: () => PairScorer, ready: (s: PairScorer) => void): PairScorer {
@@ -65,7 +34,7 @@ function scorerWith(off: string, build: () => PairScorer, ready: (s: PairScorer)
 test('the optimised row path keeps exactly the pairs the plain path keeps, with bit-identical scores', async () => {
   await fc.assert(
     fc.asyncProperty(table, setup, fc.integer({ min: 0, max: 1e6 }), async (rows, s, seed) => {
-      const config = parseConfigText(configText(s), 'random.yaml');
+      const config = parseConfigText(weightedConfigText(s), 'random.yaml');
       const store = ColumnStore.fromRows(COLUMNS, rows);
       const fields = await prepareFields(store, matchkeyFieldRefs(config), pool);
       const lookup = (ref: Parameters<typeof fields.get>[0]) => fields.get(ref);

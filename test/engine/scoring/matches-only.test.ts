@@ -9,49 +9,18 @@ import { matchesOnly } from '../../../src/engine/matches-only.js';
 import { runMatching } from '../../../src/engine/run.js';
 import { WorkerPool } from '../../../src/engine/worker-pool.js';
 import { matchkeyFieldRefs, PairScorer } from '../../../src/engine/scoring/pair-scorer.js';
+import { COLUMNS, randomTable, weightedConfigText, weightedSetup } from './random-weighted-config.js';
 
 const pool = new WorkerPool({ workers: 2 });
 after(() => pool.close());
 
-const COLUMNS = ['a', 'b', 'c', 'd'];
-const SCORERS = ['jaro_winkler', 'levenshtein', 'exact', 'token_sort'];
-
-// Few letters, short words: values repeat and nearly agree, so scores fall near every threshold.
-const word = fc.stringMatching(/^[abcde ]{0,6}$/);
-const cell = fc.option(word, { freq: 5 });
-const table = fc.array(fc.tuple(cell, cell, cell, cell), { minLength: 2, maxLength: 30 });
-const setup = fc.record({
-  fields: fc.array(
-    fc.record({ column: fc.constantFrom(...COLUMNS), scorer: fc.constantFrom(...SCORERS), weight: fc.integer({ min: 1, max: 20 }).map((w) => w / 10) }),
-    { minLength: 1, maxLength: 5 },
-  ),
-  threshold: fc.integer({ min: 30, max: 95 }).map((t) => t / 100),
-  reviewLo: fc.option(fc.integer({ min: 0, max: 30 }).map((g) => g / 100)),
-  minWeight: fc.constantFrom(0, 1, 2.5),
-  byRarity: fc.boolean(),
-  negative: fc.boolean(),
-  exactKey: fc.boolean(),
-});
-
-function configText(s: typeof setup extends fc.Arbitrary<infer T> ? T : never): string {
-  const fields = s.fields.map((f) => `      - {field: ${f.column}, scorer: ${f.scorer}, weight: ${f.weight}}`).join('\n');
-  const negative = s.negative ? '\n    negative_evidence:\n      - {field: d, scorer: exact, threshold: 0.6, penalty: 0.3}' : '';
-  const exactKey = s.exactKey ? '\n  - name: same_a_b\n    type: exact\n    fields: [{field: a}, {field: b}]' : '';
-  const review = s.reviewLo === null ? '' : `\nreview: {lo: ${Math.max(0, s.threshold - s.reviewLo).toFixed(2)}}`;
-  return `matchkeys:
-  - name: m
-    type: weighted
-    threshold: ${s.threshold}
-    min_weight: ${s.minWeight}${s.byRarity ? '\n    min_weight_by_rarity: true' : ''}
-    fields:
-${fields}${negative}${exactKey}${review}
-`;
-}
+const table = randomTable(30);
+const setup = weightedSetup({ scorers: ['jaro_winkler', 'levenshtein', 'exact', 'token_sort'], exactKey: true });
 
 test('property: every pair matches under matchesOnly exactly when it matches as written, with the same score and deciding matchkey; nothing else is kept', async () => {
   await fc.assert(
     fc.asyncProperty(table, setup, async (rows, s) => {
-      const config = parseConfigText(configText(s), 'random.yaml');
+      const config = parseConfigText(weightedConfigText(s), 'random.yaml');
       const store = ColumnStore.fromRows(COLUMNS, rows);
       const fields = await prepareFields(store, matchkeyFieldRefs(config), pool);
       const lookup = (ref: Parameters<typeof fields.get>[0]) => fields.get(ref);
