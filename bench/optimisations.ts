@@ -56,19 +56,16 @@ export function abRow(optimisation: string, workload: string, rows: number, on: 
   for (const s of [...on, ...off]) if (s.error !== null) errors.push(s.error);
   const ok = (xs: readonly DedupeSample[]): DedupeSample[] => xs.filter((s) => s.error === null);
   const score = (xs: readonly DedupeSample[]): number | null => medianOf(ok(xs).map((s) => s.phasesMs.score ?? null));
-  const kept = (xs: readonly DedupeSample[]): number | null => {
-    const v = [...new Set(ok(xs).map((s) => s.keptPairs))];
+  // The one count every successful run of a side reports, or null when they disagree.
+  const sole = (xs: readonly DedupeSample[], count: (s: DedupeSample) => number | null): number | null => {
+    const v = [...new Set(ok(xs).map(count))];
     return v.length === 1 ? v[0] : null;
   };
-  const [keptOn, keptOff] = [kept(on), kept(off)];
+  const [keptOn, keptOff] = [sole(on, (s) => s.keptPairs), sole(off, (s) => s.keptPairs)];
   // Dropping the review band keeps fewer pairs by design: there the matched pairs must agree.
   const compared = (DROPS_REVIEW_BAND as readonly string[]).includes(optimisation) ? 'matched pairs' : 'kept pairs';
   if (compared === 'kept pairs' && keptOn !== keptOff) errors.push(`kept pairs differ: ${String(keptOn)} on, ${String(keptOff)} off — the optimisation is not exact`);
-  const matched = (xs: readonly DedupeSample[]): number | null => {
-    const v = [...new Set(ok(xs).map((s) => s.matchedPairs))];
-    return v.length === 1 ? v[0] : null;
-  };
-  const [matchedOn, matchedOff] = [matched(on), matched(off)];
+  const [matchedOn, matchedOff] = [sole(on, (s) => s.matchedPairs), sole(off, (s) => s.matchedPairs)];
   if (matchedOn !== matchedOff) errors.push(`matched pairs differ: ${String(matchedOn)} on, ${String(matchedOff)} off — the optimisation is not exact`);
   const [scoreOn, scoreOff] = [score(on), score(off)];
   return {

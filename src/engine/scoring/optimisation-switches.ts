@@ -25,8 +25,9 @@ export const DROPS_REVIEW_BAND: readonly Optimisation[] = ['matches-only'];
 
 /**
  * Whether an optimisation is on. Every optimisation here changes no kept pair
- * and no score (their property tests say so), so switching one off changes
- * only the time: the variable exists so that the benchmark can run both sides
+ * and no score, except that those of {@link DROPS_REVIEW_BAND} keep no review
+ * band (the matched pairs and their scores stay); their property tests say
+ * so. Switching one off changes only the time: the variable exists so that the benchmark can run both sides
  * of an A/B in one run, on the same build. Worker threads see the same
  * environment as the process that started them. An unknown name is an error,
  * so a typo cannot make an A/B measure nothing.
