@@ -8,6 +8,7 @@ import { blockSampleRows } from './block-sample.js';
 import { columnPriors, type ColumnPrior } from './column-priors.js';
 import { profileColumns, sampleRows, type ColumnProfile } from './column-profile.js';
 import { initialConfig, usableProfiles } from './initial-config.js';
+import { anchorEvidence, anchoredWeights, type AnchoredWeight } from './anchor-weights.js';
 import { containments, type Containment } from './column-redundancy.js';
 import { findLikelyMatches, readCrossed, type LikelyMatches } from './likely-matches.js';
 import { detectSourceColumn, type SourceColumn } from './link-detection.js';
@@ -46,6 +47,8 @@ export interface ControllerSetup {
   contained: Containment[];
   /** What the likely matches say about fields trading places ({@link swapEvidence}); the declared ones are v0's `swaps`. */
   swaps: SwapEvidence[];
+  /** Two files linked: each v0 field measured on the anchors and the weight that follows ({@link anchoredWeights}), applied once the tables are compared across only; null for one file. */
+  anchored: AnchoredWeight[] | null;
 }
 
 /**
@@ -56,7 +59,7 @@ export interface ControllerSetup {
  * @example
  * const setup = await pool.run('controllerSetup', { table: store.handle, exclude: ['rec_id'], sampleSize: 30_000 });
  */
-export function controllerSetup(input: { table: TableHandle; exclude: string[]; sampleSize: number }): ControllerSetup {
+export function controllerSetup(input: { table: TableHandle; exclude: string[]; sampleSize: number; anchors?: Int32Array | null }): ControllerSetup {
   const store = ColumnStore.fromHandle(input.table);
   const { exclude, sampleSize } = input;
   // Profile on every k-th row (unbiased value statistics), match on whole blocks of the first pass (pairs kept together).
@@ -72,6 +75,8 @@ export function controllerSetup(input: { table: TableHandle; exclude: string[]; 
   const probe = findLikelyMatches(uniform, usable, { acrossColumn: source?.column, contained });
   const config = initialConfig(uniform, userProfiles, priors, exclude, source, store.rowCount, probe, contained);
   const v0 = config.matchkeys[0];
+  // Anchors are row ids of the whole table, so the fields are measured there, not on the sample.
+  const anchored = input.anchors && v0.type === 'weighted' ? anchoredWeights(v0.fields, anchorEvidence(store, v0.fields, input.anchors)) : null;
   const swaps = v0.type === 'weighted' ? swapEvidence(uniform, v0.fields, probe) : [];
   // The strongest evidence first; beyond the most a matchkey may cross, a pair is reported undeclared.
   const declared = swaps.filter((s) => s.declared).sort((x, y) => y.crossed / y.pairs - x.crossed / x.pairs);
@@ -87,5 +92,5 @@ export function controllerSetup(input: { table: TableHandle; exclude: string[]; 
   const firstKey = config.blocking.keys[0];
   const sample =
     store.rowCount > sampleSize && firstKey ? sampleStore(store, exclude, sampleSize, blockSampleRows(store, firstKey, sampleSize)) : uniform;
-  return { uniform: uniform.handle, sample: sample.handle, profiles: userProfiles, priors, source, config, probe: judged, contained, swaps };
+  return { uniform: uniform.handle, sample: sample.handle, profiles: userProfiles, priors, source, config, probe: judged, contained, swaps, anchored };
 }

@@ -1,4 +1,5 @@
 /** The auto-configuration controller: v0 from the profile, then run on a sample, measure health, apply named rules until healthy, converged, stuck or out of budget. */
+import type { AnchoredWeight } from './anchor-weights.js';
 import type { SwapEvidence } from './swapped-columns.js';
 import type { Config } from '../config/types.js';
 import { ColumnStore } from '../data/column-store.js';
@@ -51,6 +52,8 @@ export interface ControllerOptions {
   signal?: AbortSignal;
   /** Runs finished of at most `maxIterations` (for a progress bar); the last call says all are done. */
   onProgress?: (done: number, total: number) => void;
+  /** Two files linked: record pairs across them found by their words alone (`LoadedTables.anchors`); v0's weights are measured on them. */
+  anchors?: Int32Array | null;
 }
 
 /** The committed configuration and the telemetry describing how it was reached. */
@@ -105,10 +108,10 @@ export async function runController(store: ColumnStore, pool: WorkerPool, option
   if (store.names.every((n) => exclude.includes(n))) throw new KindredError('invalid_request', 'autoconfig needs at least one column that is not excluded');
   // Sampling, profiling and v0 read the whole table once: a worker does it (seconds at a million rows), not the event loop.
   options.onProgress?.(0, maxIterations);
-  const setup = await pool.run('controllerSetup', { table: store.handle, exclude, sampleSize });
+  const setup = await pool.run('controllerSetup', { table: store.handle, exclude, sampleSize, anchors: options.anchors ?? null });
   const uniform = ColumnStore.fromHandle(setup.uniform);
   const sample = setup.sample === setup.uniform ? uniform : ColumnStore.fromHandle(setup.sample);
-  const { profiles: userProfiles, priors, source, probe, contained, swaps } = setup;
+  const { profiles: userProfiles, priors, source, probe, contained, swaps, anchored } = setup;
   let config = setup.config;
 
   const entries: Entry[] = [];
@@ -153,7 +156,7 @@ export async function runController(store: ColumnStore, pool: WorkerPool, option
     let fired = false;
     // A healthy or converged run still gets the structural rules: they fix what the data is, not a symptom.
     for (const rule of settled !== null ? RULES.filter((r) => r.structural === true) : RULES) {
-      const proposal = rule.apply({ config, signals, previous: prev?.signals ?? null, verdict, profiles: userProfiles, priors, source, sample, uniform, tableRows: store.rowCount, probe });
+      const proposal = rule.apply({ config, signals, previous: prev?.signals ?? null, verdict, profiles: userProfiles, priors, source, sample, uniform, tableRows: store.rowCount, probe, anchored });
       if (!proposal) continue;
       const key = JSON.stringify(proposal.config);
       if (tried.has(key)) continue;
@@ -252,7 +255,7 @@ export async function runController(store: ColumnStore, pool: WorkerPool, option
   options.onProgress?.(maxIterations, maxIterations);
   const across = best.config.link?.mode === 'link_only' ? best.config.link.source_column : undefined;
   const recall = blockingRecallReport(uniform, probe, best.config.blocking.keys, across);
-  const telemetry = buildTelemetry(options.source, best, stop, decisions, priors, recall, contained, swaps, modelChoice, performance.now() - t0);
+  const telemetry = buildTelemetry(options.source, best, stop, decisions, priors, recall, { contained, swaps, anchored }, modelChoice, performance.now() - t0);
   return { config: best.config, telemetry };
 }
 
@@ -287,8 +290,7 @@ function buildTelemetry(
   decisions: Decision[],
   priors: Telemetry['column_priors'],
   recall: BlockingRecallReport,
-  contained: Containment[],
-  swaps: SwapEvidence[],
+  evidence: { contained: Containment[]; swaps: SwapEvidence[]; anchored: AnchoredWeight[] | null },
   modelChoice: ModelChoice | null,
   elapsed: number,
 ): Telemetry {
@@ -313,8 +315,9 @@ function buildTelemetry(
     },
     cluster: { n_clusters: s.n_clusters, transitivity_rate: s.transitivity_rate, cluster_size_max: s.cluster_size_max },
     column_priors: priors,
-    contained_columns: contained,
-    swapped_columns: swaps,
+    contained_columns: evidence.contained,
+    swapped_columns: evidence.swaps,
+    anchored_weights: evidence.anchored,
     decisions,
     model_choice: modelChoice,
     committed_matchkeys: c.matchkeys.map((m) => ({

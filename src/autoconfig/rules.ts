@@ -1,4 +1,5 @@
 /** The controller's named rules: each reads the health signals of the last run and, when it fires, returns a changed configuration with its rationale and diff. */
+import { withAnchoredWeights, type AnchoredWeight } from './anchor-weights.js';
 import type { BlockingKey, Config, FieldRef, NegativeEvidence } from '../config/types.js';
 import type { ColumnStore } from '../data/column-store.js';
 import { chooseBlocking, largestBlock } from './blocking-choice.js';
@@ -29,6 +30,8 @@ export interface RuleContext {
   tableRows: number;
   /** Likely matches of `uniform`, found without blocking: what a blocking pass's recall is measured on. */
   probe?: LikelyMatches;
+  /** Two files linked: the weights their anchors give the fields across the tables ({@link anchoredWeights}). */
+  anchored?: readonly AnchoredWeight[] | null;
 }
 
 /** A fired rule's proposal: the new configuration and the `decisions` entry content. */
@@ -446,6 +449,15 @@ const linkOnlyCleanSources: Rule = {
     const maxSize = Math.min(config.clustering.max_cluster_size, source.values.length);
     next.link = { source_column: config.link.source_column, mode: 'link_only' };
     next.clustering.max_cluster_size = maxSize;
+    // Only pairs across the tables are compared from now on, which is what two files' anchors measured the fields on.
+    const mk = next.matchkeys[0];
+    const reweighed = mk?.type === 'weighted' && ctx.anchored ? withAnchoredWeights(mk.fields, ctx.anchored) : null;
+    if (mk?.type === 'weighted' && reweighed !== null) mk.fields = reweighed.fields;
+    const weighed =
+      reweighed === null || reweighed.changed.length === 0
+        ? ''
+        : `; each field weighs by how far its scorer lifts the ${ctx.anchored?.[0]?.pairs ?? 0}-odd record pairs the two files' words pair up above chance: ` +
+          reweighed.changed.map((e) => `${e.field} ${e.weight_before} → ${e.weight_after} (lift ${e.lift})`).join(', ');
     const evidence = fewInside
       ? `${s.n_matched_within_source} of ${total} matched pairs lie inside one table of ${source.column}, ` +
         `at most half the ${round2(chanceWithin * 100)}% that rows dealt to tables at random would put there`
@@ -458,10 +470,16 @@ const linkOnlyCleanSources: Rule = {
       config: next,
       rationale:
         `${evidence}: the ${source.values.length} tables are linked, not deduplicated, ` +
-        `so compare across tables only and allow at most one record per table in a cluster`,
+        `so compare across tables only and allow at most one record per table in a cluster${weighed}`,
       config_diff: {
         'link.mode': { from: 'link_and_dedupe', to: 'link_only' },
         'clustering.max_cluster_size': { from: config.clustering.max_cluster_size, to: maxSize },
+        ...Object.fromEntries(
+          (reweighed?.changed ?? []).map((e) => [
+            `matchkeys[0].fields[${reweighed?.fields.findIndex((f) => f.field === e.field && f.scorer === e.scorer)}].weight`,
+            { from: e.weight_before, to: e.weight_after },
+          ]),
+        ),
       },
     };
   },

@@ -97,6 +97,7 @@ export async function autoconfigCommand(argv: string[]): Promise<number> {
       source: 'cli_autoconfig',
       exclude,
       sampleSize,
+      anchors: ingest.anchors,
       onProgress: (done, total) => progress.tick('autoconfig', done, total),
     });
     progress.log(

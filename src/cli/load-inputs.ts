@@ -88,7 +88,7 @@ export async function loadInputs(
     const link = fromFile.link ?? (loaded.sourceColumn !== null ? { source_column: loaded.sourceColumn, mode: 'link_only' as const } : null);
     return { store: loaded.store, config: { ...fromFile, exclude_columns: exclude, link }, configSource: opts.config as string, file: loaded.file, alignment: loaded.alignment };
   }
-  const { config } = await zeroConfig(loaded.store, pool, { source: 'cli_autoconfig', exclude: opts.exclude ?? [], alignment: loaded.alignment }, progress);
+  const { config } = await zeroConfig(loaded.store, pool, { source: 'cli_autoconfig', exclude: opts.exclude ?? [], alignment: loaded.alignment, anchors: loaded.anchors }, progress);
   return { store: loaded.store, config, configSource: 'zero-config', file: loaded.file, alignment: loaded.alignment };
 }
 

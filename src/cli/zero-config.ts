@@ -17,7 +17,7 @@ import type { Progress } from './progress.js';
 export async function zeroConfig(
   store: ColumnStore,
   pool: WorkerPool,
-  options: { source: string; exclude: readonly string[]; signal?: AbortSignal; alignment?: ColumnAlignment | null },
+  options: { source: string; exclude: readonly string[]; signal?: AbortSignal; alignment?: ColumnAlignment | null; anchors?: Int32Array | null },
   progress: Progress,
 ): Promise<ControllerResult> {
   const t = performance.now();
@@ -25,6 +25,7 @@ export async function zeroConfig(
     source: options.source,
     exclude: options.exclude,
     signal: options.signal,
+    anchors: options.anchors,
     onProgress: (done, total) => progress.tick('autoconfig', done, total),
   });
   // Two files linked: how their columns were aligned is part of how the configuration was reached.

@@ -22,6 +22,8 @@ export interface AlignmentEvidence {
   likely_pairs: number;
   /** Every column pair (excluded columns left out), in column order. */
   columns: ColumnPairEvidence[];
+  /** The likely pairs themselves, `[first-table row, second-table row]`: the anchors the controller weighs fields on. */
+  anchors: Array<[number, number]>;
 }
 
 /** Input of {@link alignmentEvidenceTask} (shared memory: nothing is copied). */
@@ -61,7 +63,7 @@ export function alignmentEvidence(first: ColumnStore, second: ColumnStore, exclu
   for (const i of firstCols) {
     for (const j of secondCols) columns.push(columnPairEvidence(first, i, second, j, likely));
   }
-  return { likely_pairs: likely.length, columns };
+  return { likely_pairs: likely.length, columns, anchors: likely };
 }
 
 /**

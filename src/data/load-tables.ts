@@ -29,6 +29,12 @@ export interface LoadedTables {
   alignment: ColumnAlignment | null;
   /** The column naming each row's file (null for one file). */
   sourceColumn: string | null;
+  /**
+   * Record pairs across the two files found by their words alone, before
+   * any column was paired (`[a0, b0, a1, b1, …]`, row ids of `store`); the
+   * controller weighs fields on them. Null for one file.
+   */
+  anchors: Int32Array | null;
   /** Every column name a configuration may name: the table's, and the second file's excluded ones (dropped, but named by `exclude_columns`). */
   knownColumns: string[];
 }
@@ -78,7 +84,7 @@ async function stackFiles(files: readonly string[], pool: WorkerPool, options: L
     if (options.columns !== undefined && Object.keys(options.columns).length > 0) {
       throw new KindredError('config_invalid', `${options.configLabel ?? 'configuration'}: columns: maps a second file's columns, but only one file (${files[0]}) is loaded`);
     }
-    return { ...first, files: [...files], identityPath: first.file, alignment: null, sourceColumn: null, knownColumns: first.store.names };
+    return { ...first, files: [...files], identityPath: first.file, alignment: null, sourceColumn: null, anchors: null, knownColumns: first.store.names };
   }
   const second = await ingestCsv(files[1], pool, ingestOptions);
   const fixed = checkedMapping(options.columns ?? {}, first.store, second.store, files, options.configLabel ?? 'configuration');
@@ -112,6 +118,7 @@ async function stackFiles(files: readonly string[], pool: WorkerPool, options: L
     fingerprint,
     alignment,
     sourceColumn,
+    anchors: Int32Array.from(evidence.anchors.flatMap(([a, b]) => [a, first.store.rowCount + b])),
     knownColumns: [...new Set([...store.names, ...second.store.names.filter((n) => exclude.includes(n))])],
   };
 }

@@ -1,4 +1,5 @@
 /** The server's mutable state in one place: readiness, the current results, the state database, the worker pool. */
+import type { ColumnAlignment } from '../data/column-alignment.js';
 import type { WorkerPool } from '../engine/worker-pool.js';
 import type { StateDb } from '../store/state-db.js';
 import type { MatchResults } from './match-results.js';
@@ -29,6 +30,8 @@ export class ServerState {
   results: MatchResults | null = null;
   db: StateDb | null = null;
   source: SourceInfo | null = null;
+  /** Two files linked: their column alignment and anchors, so `POST /autoconfig` on the loaded table reasons as the startup run did. */
+  linked: { alignment: ColumnAlignment; anchors: Int32Array } | null = null;
   /** Set while an autoconfig run is in progress (a second one gets 409). */
   autoconfigRunning = false;
   /** Fingerprint of each decision's records at decision time that no longer match (stale seqs). */

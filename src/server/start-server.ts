@@ -156,6 +156,7 @@ async function initialRun(state: ServerState, options: ServeOptions, progress: P
   signal.throwIfAborted();
   progress.phase({ phase: 'load', ms: performance.now() - t, detail: { rows: ingest.store.rowCount, columns: ingest.store.names.length } });
   if (ingest.alignment !== null) progress.log(alignmentLine(ingest.alignment));
+  if (ingest.alignment !== null && ingest.anchors !== null) state.linked = { alignment: ingest.alignment, anchors: ingest.anchors };
   let config: Config;
   let telemetry: string | null = null;
   if (options.config !== null) {
@@ -166,7 +167,7 @@ async function initialRun(state: ServerState, options: ServeOptions, progress: P
   } else {
     // Zero-config serving: the controller chooses the configuration on the pool. Its telemetry is kept apart from
     // POST /autoconfig's (GET /controller/telemetry?run=startup), which the contract's slot is reserved for.
-    const controlled = await zeroConfig(ingest.store, state.pool, { source: STARTUP_SOURCE, exclude: options.exclude, signal, alignment: ingest.alignment }, progress);
+    const controlled = await zeroConfig(ingest.store, state.pool, { source: STARTUP_SOURCE, exclude: options.exclude, signal, alignment: ingest.alignment, anchors: ingest.anchors }, progress);
     config = controlled.config;
     telemetry = JSON.stringify(controlled.telemetry);
   }

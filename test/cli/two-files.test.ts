@@ -48,6 +48,9 @@ test('autoconfig reports the alignment in the telemetry and writes it as the col
   const pairs = (t.column_alignment?.pairs ?? []).map((p) => `${p.second}>${p.first}`).sort();
   assert.deepEqual(pairs, ['cost>price', 'name>title']);
   assert.deepEqual(t.column_alignment?.second_only, ['colour']);
+  // The fields measured on the record pairs the files' words paired up (every product here), before any column was paired.
+  const measured = (t.anchored_weights ?? []).map((e) => `${e.field}/${e.scorer}/${e.pairs}`).sort();
+  assert.deepEqual(measured, ['price/numeric_diff/150', 'title/exact/150', 'title/tfidf_cosine/150']);
   const config = loadConfigFile(yaml);
   // The whole alignment: every pair, and the second file's column that stays apart as null.
   assert.deepEqual(config.columns, { name: 'title', cost: 'price', colour: null });

@@ -38,3 +38,15 @@ test('the start-up telemetry shows the alignment; the state database is named af
   // Named after both files (the stem keeps letters and digits), not after the first alone.
   assert.ok(fs.readdirSync(t.stateDir).some((f) => f.startsWith('a_b-') && f.endsWith('.sqlite')), fs.readdirSync(t.stateDir).join(', '));
 });
+
+test('POST /autoconfig on the loaded files reasons as the start-up run did: the same alignment, anchors and configuration', async () => {
+  const startup = parseTelemetry(JSON.parse((await call(t.server.url, 'GET', '/controller/telemetry?run=startup')).text));
+  const r = await call(t.server.url, 'POST', '/autoconfig', {});
+  assert.equal(r.status, 200, r.text);
+  const body = obj(r.body);
+  const telemetry = parseTelemetry(body.telemetry);
+  assert.deepEqual(telemetry.column_alignment, startup.column_alignment);
+  assert.ok((telemetry.anchored_weights ?? []).length > 0, JSON.stringify(telemetry.anchored_weights));
+  assert.deepEqual(telemetry.anchored_weights, startup.anchored_weights);
+  assert.deepEqual(telemetry.committed_matchkeys, startup.committed_matchkeys);
+});

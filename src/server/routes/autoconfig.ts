@@ -68,7 +68,10 @@ export function registerAutoconfig(app: Hono<ServerEnv>, state: ServerState): vo
       const loaded = state.current;
       const store = body.records !== undefined ? storeFromRecords(body.records) : loaded.run.store;
       const exclude = body.exclude_columns ?? (body.records !== undefined ? [] : loaded.run.config.exclude_columns);
-      const { config, telemetry } = await runControllerInThread(store, state.pool, { source: 'rest_autoconfig', exclude });
+      // The loaded table of two linked files: the same anchors as the startup run, and the alignment in the telemetry.
+      const linked = body.records === undefined ? state.linked : null;
+      const { config, telemetry } = await runControllerInThread(store, state.pool, { source: 'rest_autoconfig', exclude, anchors: linked?.anchors ?? null });
+      if (linked !== null) telemetry.column_alignment = linked.alignment;
       state.db?.saveTelemetry('rest_autoconfig', JSON.stringify(telemetry));
       if (body.apply === true) {
         released = true;
