@@ -43,12 +43,35 @@ interface Person {
 }
 
 function main(): number {
-  const { values } = parseArgs({
-    options: { out: { type: 'string' }, truth: { type: 'string' }, seed: { type: 'string', default: '7' }, entities: { type: 'string', default: '6000' }, layout: { type: 'string', default: 'standin' } },
-  });
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        out: { type: 'string' },
+        truth: { type: 'string' },
+        seed: { type: 'string', default: '7' },
+        entities: { type: 'string', default: '6000' },
+        layout: { type: 'string', default: 'standin' },
+        help: { type: 'boolean' },
+      },
+    }));
+  } catch (e) {
+    process.stderr.write(`person-standin: ${(e as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (values.help === true) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
   const fourNames = values.layout === 'four-names';
-  if (values.out === undefined || values.truth === undefined || !(fourNames || values.layout === 'standin')) {
-    process.stderr.write(USAGE);
+  const bad = [
+    ...(values.out === undefined ? ['--out is required'] : []),
+    ...(values.truth === undefined ? ['--truth is required'] : []),
+    ...(fourNames || values.layout === 'standin' ? [] : [`--layout must be standin or four-names, got "${values.layout}"`]),
+    ...(['seed', 'entities'] as const).filter((k) => !/^\d+$/.test(values[k] ?? '')).map((k) => `--${k} must be a whole number, got "${values[k]}"`),
+  ];
+  if (bad.length > 0 || values.out === undefined || values.truth === undefined) {
+    process.stderr.write(`person-standin: ${bad.join('; ')}\n\n${USAGE}`);
     return 2;
   }
   const random = seeded(Number(values.seed));

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -56,4 +56,28 @@ test('the four-names layout writes a full name, a first-and-surname, a first nam
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('bad options are named with the usage, exit 2, and write nothing; --help prints the usage', () => {
+  const run = (args: string[]) => spawnSync(process.execPath, [SCRIPT, ...args], { encoding: 'utf8' });
+  const unknown = run(['--nope']);
+  assert.equal(unknown.status, 2);
+  assert.match(unknown.stderr, /^person-standin: Unknown option '--nope'/);
+  assert.match(unknown.stderr, /Usage: node dist\/bench\/person-standin\.js/);
+  const dir = mkdtempSync(join(os.tmpdir(), 'standin-bad-'));
+  try {
+    const out = join(dir, 'p.csv');
+    const bad = run(['--out', out, '--truth', join(dir, 't.csv'), '--seed', 'x', '--layout', 'wide']);
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /--layout must be standin or four-names, got "wide"; --seed must be a whole number, got "x"/);
+    assert.equal(existsSync(out), false);
+    const missing = run(['--truth', join(dir, 't.csv')]);
+    assert.equal(missing.status, 2);
+    assert.match(missing.stderr, /--out is required/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const help = run(['--help']);
+  assert.equal(help.status, 0);
+  assert.match(help.stdout, /^Usage: /);
 });
