@@ -7,7 +7,9 @@ import type { WorkerPool } from '../engine/worker-pool.js';
 import type { ColumnProfile } from './column-profile.js';
 import { keepingFrom, runScoreValley, SIGNAL_FLOOR } from './health-signals.js';
 import { probeJudge, type LikelyMatches } from './likely-matches.js';
-import { eligiblePairs, probeAgreement, type CountedAgreement, type ProbeAgreement } from './probe-agreement.js';
+import { clusterLimits } from '../engine/clustering/cluster-builder.js';
+import { clusteredAgreement } from './clustered-agreement.js';
+import { eligiblePairs, type CountedAgreement, type ProbeAgreement } from './probe-agreement.js';
 
 /** What the choice measured and chose, as the telemetry reports it. */
 export interface ModelChoice {
@@ -129,7 +131,7 @@ export interface ChoiceOutcome {
  * Chooses between the committed weighted matchkey and its Fellegi–Sunter
  * twin ({@link probabilisticTwin}, threshold at its own score valley, else
  * the default 0.5). Both are judged on the same probe pairs by
- * {@link probeAgreement}; the twin is chosen only when EM converged, the
+ * {@link clusteredAgreement} (the clusters each commits); the twin is chosen only when EM converged, the
  * probe holds {@link MIN_LIKELY} likely matches, the twin agrees with it at
  * {@link MIN_AGREEMENT} or more and leads by {@link CHOICE_MARGIN} without losing
  * precision ({@link choiceRationale}). The probe scores each column alike and drops a
@@ -147,7 +149,11 @@ export async function chooseModel(input: ChoiceInput): Promise<ChoiceOutcome> {
   const pairs = input.pairs ?? (await runMatching(table, keepingFrom(config, mk.threshold), pool, { signal })).pairs;
   const judge = probeJudge(table, probe);
   const eligible = eligiblePairs(table, config);
-  const weighted = probeAgreement(pairs, mk.threshold, probe, judge, eligible);
+  // Each model is judged by what it commits, its clusters (every pair they put together), as the threshold probe judges
+  // a threshold: a link that clustering drops (a record's weaker partner in a one-to-one linkage) claims nothing.
+  const limits = clusterLimits(config.clustering);
+  const judged = (run: PairList, threshold: number): CountedAgreement => clusteredAgreement(run, table.rowCount, [threshold], limits, probe, judge, eligible)(threshold);
+  const weighted = judged(pairs, mk.threshold);
   const weightedFigures = figures(mk.threshold, weighted);
   if (weighted.likely < MIN_LIKELY) {
     const why = `the probe holds ${weighted.likely} likely matches (fewer than ${MIN_LIKELY}): too few to rank the models`;
@@ -158,7 +164,7 @@ export async function chooseModel(input: ChoiceInput): Promise<ChoiceOutcome> {
   // Kept from 0.5 as before: a match probability's non-matches pile up near 0, not just under the dip range, so its histogram is not read lower.
   const fsRun = await runMatching(table, keepingFrom(first, SIGNAL_FLOOR), pool, { signal });
   const threshold = runScoreValley(fsRun) ?? CONFIG_DEFAULTS.threshold.probabilistic;
-  const fs = probeAgreement(fsRun.pairs, threshold, probe, judge, eligible);
+  const fs = judged(fsRun.pairs, threshold);
   const converged = Object.values(fsRun.training).every((t) => t.converged);
   const probabilistic = { ...figures(threshold, fs), em_converged: converged };
   const rationale = choiceRationale(weighted, fs, converged);

@@ -98,3 +98,22 @@ test('with no time left the choice is skipped and says so; the weighted matchkey
   assert.match(telemetry.model_choice?.skipped ?? '', /time budget/);
   assert.equal(config.matchkeys[0].type, 'weighted');
 });
+
+test('each model is judged by the clusters it commits: under a size limit of 2 a record claims one partner, however many it links to', async () => {
+  const store = people(400, 11, typos);
+  const probeSet = findLikelyMatches(store, profileColumns(store, []));
+  const open = configWith(0.85);
+  const capped: Config = { ...open, clustering: { ...open.clustering, max_cluster_size: 2 } };
+  const pool = new WorkerPool({ workers: 2 });
+  try {
+    const free = await chooseModel({ table: store, config: open, pairs: null, probe: probeSet, profiles: profileColumns(store, []), pool });
+    const paired = await chooseModel({ table: store, config: capped, pairs: null, probe: probeSet, profiles: profileColumns(store, []), pool });
+    const claimedFree = free.choice.weighted?.accepted ?? 0;
+    const claimedPaired = paired.choice.weighted?.accepted ?? 0;
+    // The same links; people written three times claim three pairs each in free clusters, one when clusters hold two.
+    assert.ok(claimedPaired <= store.rowCount / 2, `${claimedPaired} claimed pairs among ${store.rowCount} rows`);
+    assert.ok(claimedFree > claimedPaired, `${claimedFree} claimed in free clusters, ${claimedPaired} in pairs`);
+  } finally {
+    await pool.close();
+  }
+});

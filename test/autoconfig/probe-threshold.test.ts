@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { MIN_LIKELY } from '../../src/autoconfig/model-choice.js';
-import { agreementAt, type CountedAgreement } from '../../src/autoconfig/probe-agreement.js';
+import { countedAgreement, type CountedAgreement } from '../../src/autoconfig/probe-agreement.js';
+import { reaches } from '../../src/engine/scoring/matchkey-math.js';
 import { PROBE_THRESHOLDS, probeThreshold, thresholdByProbe, noiseMargin } from '../../src/autoconfig/probe-threshold.js';
 import { normalizeConfig } from '../../src/config/normalize.js';
 import type { Config } from '../../src/config/types.js';
@@ -9,13 +10,17 @@ import type { Config } from '../../src/config/types.js';
 /** `likely` likely matches scoring `matchScore`, the probe finds them all; `others` non-matches (judged so) scoring from `from` to `to`. */
 function verdicts(likely: number, matchScore: (i: number) => number, others: number, from: number, to: number): (threshold: number) => CountedAgreement {
   const score = [...Array.from({ length: likely }, (_, i) => matchScore(i)), ...Array.from({ length: others }, (_, i) => from + ((to - from) * i) / Math.max(1, others - 1))];
-  const v = {
-    score: Float64Array.from(score),
-    verdict: Int8Array.from(score.map((_, k) => (k < likely ? 1 : 0))),
-    found: Uint8Array.from(score.map((_, k) => (k < likely ? 1 : 0))),
-    likely,
+  // Every pair accepted is judged: the first `likely` are the probe's likely matches, the rest non-matches.
+  return (threshold) => {
+    let accepted = 0;
+    let matches = 0;
+    score.forEach((s, k) => {
+      if (!reaches(s, threshold)) return;
+      accepted++;
+      if (k < likely) matches++;
+    });
+    return countedAgreement(matches, accepted, matches, likely, accepted);
   };
-  return (threshold) => agreementAt(v, threshold);
 }
 
 function config(threshold: number): Config {
