@@ -62,6 +62,22 @@ export function swapsLine(telemetry: Telemetry): string | null {
   return parts.length === 0 ? null : parts.join('; ');
 }
 
+/**
+ * The fields the committed matchkey weighs by two files' anchors (docs/autoconfig.md §3.5),
+ * for the log and the YAML's header comment; null when none moved.
+ *
+ * @example
+ * anchoredLine(telemetry); // 'fields weighed on the pairs the files' words make: starring 1 → 0.24 (lift 0.151), writer 1 → 0.81 (lift 0.502)'
+ */
+export function anchoredLine(telemetry: Telemetry): string | null {
+  const committed = telemetry.committed_matchkeys?.[0]?.fields ?? [];
+  const moved = (telemetry.anchored_weights ?? []).filter(
+    (e) => e.weight_after !== e.weight_before && committed.some((f) => f.column === e.field && f.scorer === e.scorer && f.weight === e.weight_after),
+  );
+  if (moved.length === 0) return null;
+  return `fields weighed on the pairs the files' words make: ${moved.map((e) => `${e.field} ${e.weight_before} → ${e.weight_after} (lift ${e.lift})`).join(', ')}`;
+}
+
 /** Runs the command; returns the exit code. */
 export async function autoconfigCommand(argv: string[]): Promise<number> {
   const { values } = parseCommandArgs('autoconfig', argv, {
@@ -113,7 +129,10 @@ export async function autoconfigCommand(argv: string[]): Promise<number> {
       alignment === null ? {} : Object.fromEntries([...alignment.pairs.map((p) => [p.second, p.first] as const), ...alignment.second_only.map((s) => [s, null] as const)]);
     const swaps = swapsLine(telemetry);
     if (swaps !== null) progress.log(`autoconfig: ${swaps}`);
-    const yaml = configToYaml({ ...config, columns }, { comment: `committed by kindred autoconfig (${telemetry.health}, ${telemetry.stop_reason}); ${recall}${swaps === null ? '' : `; ${swaps}`}` });
+    const anchored = anchoredLine(telemetry);
+    if (anchored !== null) progress.log(`autoconfig: ${anchored}`);
+    const notes = [recall, ...(swaps === null ? [] : [swaps]), ...(anchored === null ? [] : [anchored])];
+    const yaml = configToYaml({ ...config, columns }, { comment: `committed by kindred autoconfig (${telemetry.health}, ${telemetry.stop_reason}); ${notes.join('; ')}` });
     if (out !== undefined) {
       const fd = openOutputFile('autoconfig', '--out', out);
       try {
