@@ -29,6 +29,9 @@ export interface HealthProbeResult {
   slowest: Array<{ at_ms: number; latency_ms: number }>;
 }
 
+/** Idle sockets are closed after this long, well before the server's keep-alive timeout closes them from its side. */
+const IDLE_SOCKET_MS = 2000;
+
 /**
  * Sends `GET /health` every `intervalMs` without waiting for earlier probes
  * to finish, so an event loop that stalls for 300 ms shows up as about
@@ -42,9 +45,11 @@ export interface HealthProbeResult {
  */
 export async function probeHealthUntilReady(origin: URL, options: { intervalMs: number; timeoutMs: number }): Promise<HealthProbeResult> {
   // Many sockets: a probe sent while the server is stalled needs its own connection. Few
-  // kept idle: a socket idle past the server's keep-alive timeout can be closed by the
-  // server just as a probe reuses it, which would be a reset that is nobody's fault.
-  const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity, maxFreeSockets: 4 });
+  // kept idle, and none idle for long: a socket idle past the server's keep-alive timeout
+  // (Node's 5 s) can be closed by the server just as a probe reuses it, a reset that is
+  // nobody's fault. Idle sockets are closed here first, after 2 s (a free socket's
+  // timeout destroys it; a probe still waiting for its answer is not cut).
+  const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity, maxFreeSockets: 4, timeout: IDLE_SOCKET_MS });
   const t0 = performance.now();
   const latencies: number[] = [];
   const probes: Array<{ at: number; ms: number }> = [];
