@@ -1,4 +1,5 @@
 /** The controller's first steps (samples, profile, priors, v0), as one worker task: on a large table they are seconds of work the event loop must not do. */
+import { stackedAnchors } from '../data/alignment-evidence.js';
 import { MAX_SWAPS } from '../engine/scoring/swap-readings.js';
 import { swapEvidence, type SwapEvidence } from './swapped-columns.js';
 import { transposedPasses } from './transposed-pass.js';
@@ -75,8 +76,10 @@ export function controllerSetup(input: { table: TableHandle; exclude: string[]; 
   const probe = findLikelyMatches(uniform, usable, { acrossColumn: source?.column, contained });
   const config = initialConfig(uniform, userProfiles, priors, exclude, source, store.rowCount, probe, contained);
   const v0 = config.matchkeys[0];
-  // Anchors are row ids of the whole table, so the fields are measured there, not on the sample.
-  const anchored = input.anchors && v0.type === 'weighted' ? anchoredWeights(v0.fields, anchorEvidence(store, v0.fields, input.anchors)) : null;
+  // Anchors are row ids of the whole table, so the fields are measured there, not on the sample. Two files come with
+  // theirs; one file of two stacked tables gets them the same way, between its tables.
+  const anchors = input.anchors ?? (source !== null ? stackedAnchors(store, source.column, exclude) : null);
+  const anchored = anchors !== null && v0.type === 'weighted' ? anchoredWeights(v0.fields, anchorEvidence(store, v0.fields, anchors)) : null;
   const swaps = v0.type === 'weighted' ? swapEvidence(uniform, v0.fields, probe) : [];
   // The strongest evidence first; beyond the most a matchkey may cross, a pair is reported undeclared.
   const declared = swaps.filter((s) => s.declared).sort((x, y) => y.crossed / y.pairs - x.crossed / x.pairs);

@@ -52,7 +52,10 @@ export interface ControllerOptions {
   signal?: AbortSignal;
   /** Runs finished of at most `maxIterations` (for a progress bar); the last call says all are done. */
   onProgress?: (done: number, total: number) => void;
-  /** Two files linked: record pairs across them found by their words alone (`LoadedTables.anchors`); v0's weights are measured on them. */
+  /**
+   * Record pairs across two linked tables found by their words alone, v0's weights measured on them: two files'
+   * (`LoadedTables.anchors`; empty for none). Absent or null: found between the tables of a stacked file, if it is one.
+   */
   anchors?: Int32Array | null;
 }
 

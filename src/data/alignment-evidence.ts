@@ -58,7 +58,7 @@ const CLEAR_LEAD = 1.5;
 export function alignmentEvidence(first: ColumnStore, second: ColumnStore, exclude: readonly string[]): AlignmentEvidence {
   const firstCols = usable(first, exclude);
   const secondCols = usable(second, exclude);
-  const likely = likelyPairs(first, firstCols, second, secondCols);
+  const likely = likelyPairs({ store: first, columns: firstCols, rows: allRows(first) }, { store: second, columns: secondCols, rows: allRows(second) });
   const columns: ColumnPairEvidence[] = [];
   for (const i of firstCols) {
     for (const j of secondCols) columns.push(columnPairEvidence(first, i, second, j, likely));
@@ -76,6 +76,43 @@ export function alignmentEvidenceTask(task: AlignmentEvidenceTask): AlignmentEvi
   return alignmentEvidence(ColumnStore.fromHandle(task.first), ColumnStore.fromHandle(task.second), task.exclude);
 }
 
+/**
+ * The anchors of one file holding two stacked tables (a table-of-origin
+ * column with exactly two values): record pairs across them found by their
+ * words alone, as for two files (`[a0, b0, a1, b1, …]`, rows of `store`,
+ * the table seen first, then the other). Null with any other number of tables.
+ *
+ * @example
+ * stackedAnchors(store, 'source', ['id']); // Int32Array [12, 4031, 57, 2210, ...]
+ */
+export function stackedAnchors(store: ColumnStore, sourceColumn: string, exclude: readonly string[]): Int32Array | null {
+  const source = store.columnIndex(sourceColumn);
+  if (source < 0) return null;
+  const tables = new Map<string, number[]>();
+  for (let r = 0; r < store.rowCount; r++) {
+    const t = store.get(source, r) ?? '';
+    const rows = tables.get(t);
+    if (rows === undefined) tables.set(t, [r]);
+    else rows.push(r);
+  }
+  if (tables.size !== 2) return null;
+  const [first, second] = [...tables.values()];
+  const columns = usable(store, [...exclude, sourceColumn]);
+  const pairs = likelyPairs({ store, columns, rows: first }, { store, columns, rows: second });
+  return Int32Array.from(pairs.flat());
+}
+
+function allRows(store: ColumnStore): number[] {
+  return Array.from({ length: store.rowCount }, (_, r) => r);
+}
+
+/** The rows of one table the finder reads, and the columns it reads them by. */
+interface TableRows {
+  store: ColumnStore;
+  columns: readonly number[];
+  rows: readonly number[];
+}
+
 function usable(store: ColumnStore, exclude: readonly string[]): number[] {
   return store.names.flatMap((n, c) => (exclude.includes(n) ? [] : [c]));
 }
@@ -89,14 +126,15 @@ function recordWords(store: ColumnStore, columns: readonly number[], row: number
   return words;
 }
 
-/** [first row, second row] pairs, in the second table's row order. */
-function likelyPairs(first: ColumnStore, firstCols: readonly number[], second: ColumnStore, secondCols: readonly number[]): Array<[number, number]> {
+/** [first row, second row] pairs (rows of each table's store), in the second table's row order. */
+function likelyPairs(first: TableRows, second: TableRows): Array<[number, number]> {
   const postings = new Map<string, number[]>();
-  const step = Math.max(1, Math.ceil(first.rowCount / INDEXED_ROWS));
+  const step = Math.max(1, Math.ceil(first.rows.length / INDEXED_ROWS));
   let indexed = 0;
-  for (let r = 0; r < first.rowCount; r += step) {
+  for (let k = 0; k < first.rows.length; k += step) {
     indexed++;
-    for (const w of recordWords(first, firstCols, r)) {
+    const r = first.rows[k];
+    for (const w of recordWords(first.store, first.columns, r)) {
       const p = postings.get(w);
       if (p === undefined) postings.set(w, [r]);
       else p.push(r);
@@ -105,11 +143,12 @@ function likelyPairs(first: ColumnStore, firstCols: readonly number[], second: C
   const maxDf = Math.max(2, COMMON_WORD_SHARE * indexed);
   const minWeight = Math.log(indexed);
   const out: Array<[number, number]> = [];
-  const queryStep = Math.max(1, Math.ceil(second.rowCount / QUERY_ROWS));
+  const queryStep = Math.max(1, Math.ceil(second.rows.length / QUERY_ROWS));
   const weight = new Map<number, number>();
-  for (let r = 0; r < second.rowCount; r += queryStep) {
+  for (let k = 0; k < second.rows.length; k += queryStep) {
+    const r = second.rows[k];
     weight.clear();
-    for (const w of recordWords(second, secondCols, r)) {
+    for (const w of recordWords(second.store, second.columns, r)) {
       const p = postings.get(w);
       if (p === undefined || p.length > maxDf) continue;
       const idf = Math.log(indexed / p.length);

@@ -1,4 +1,4 @@
-/** Two files' anchors through the controller: once the tables are linked across only, a column that rarely agrees on a true match stops outvoting the one that does. */
+/** Anchors through the controller (two files', or found between a stacked file's tables): once the tables are linked across only, a column that rarely agrees on a true match stops outvoting the one that does. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { runController } from '../../src/autoconfig/controller.js';
@@ -55,10 +55,11 @@ test('linked across only, the cast weighs by its lift on the anchors, and the fi
   const store = films();
   const pool = new WorkerPool({ workers: 2 });
   try {
-    const plain = await runController(store, pool, { source: 'test' });
+    // No anchors at all (an empty list), as a baseline.
+    const plain = await runController(store, pool, { source: 'test', anchors: new Int32Array(0) });
     const anchored = await runController(store, pool, { source: 'test', anchors: anchors() });
     const telemetry = parseTelemetry(JSON.parse(JSON.stringify(anchored.telemetry)));
-    assert.equal(plain.telemetry.anchored_weights, null);
+    assert.deepEqual(plain.telemetry.anchored_weights, []);
 
     const measured = telemetry.anchored_weights ?? [];
     const title = measured.find((e) => e.field === 'title');
@@ -83,6 +84,32 @@ test('linked across only, the cast weighs by its lift on the anchors, and the fi
     const after = await truePairsFound(store, pool, anchored.config);
     assert.ok(after.truePairs >= before.truePairs + 30, `true pairs ${before.truePairs} → ${after.truePairs}`);
     assert.ok(after.falsePairs <= before.falsePairs + 5, `false pairs ${before.falsePairs} → ${after.falsePairs}`);
+  } finally {
+    await pool.close();
+  }
+});
+
+test('one file of two stacked tables finds its anchors between them and weighs the fields alike', async () => {
+  const store = films();
+  const pool = new WorkerPool({ workers: 2 });
+  try {
+    const stacked = await runController(store, pool, { source: 'test' });
+    const measured = stacked.telemetry.anchored_weights ?? [];
+    const cast = measured.find((e) => e.field === 'cast');
+    assert.ok(cast !== undefined && (cast.pairs ?? 0) >= 100, JSON.stringify(measured));
+    assert.ok((cast.weight_after ?? 1) < (cast.weight_before ?? 0) / 2, JSON.stringify(cast));
+    const committed = stacked.config.matchkeys[0].fields.find((f) => f.field === 'cast');
+    assert.equal(committed && 'weight' in committed ? committed.weight : null, cast.weight_after);
+  } finally {
+    await pool.close();
+  }
+});
+
+test('a table without a table-of-origin column has no anchors', async () => {
+  const store = table(['title', 'cast'], Array.from({ length: 40 }, (_, i) => [`film ${i % 20} part`, `actor ${i}`]));
+  const pool = new WorkerPool({ workers: 2 });
+  try {
+    assert.equal((await runController(store, pool, { source: 'test' })).telemetry.anchored_weights, null);
   } finally {
     await pool.close();
   }

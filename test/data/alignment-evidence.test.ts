@@ -1,7 +1,7 @@
 /** Column alignment by record evidence: likely pairs found column-blind decide which columns agree beyond chance, where look-alike columns fool the values' looks. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { alignmentEvidence, valueAgreement } from '../../src/data/alignment-evidence.js';
+import { alignmentEvidence, stackedAnchors, valueAgreement } from '../../src/data/alignment-evidence.js';
 import { alignColumns } from '../../src/data/column-alignment.js';
 import { ColumnStore } from '../../src/data/column-store.js';
 import { seededStream } from '../../src/engine/probabilistic/seeded-random.js';
@@ -78,4 +78,23 @@ test('evidence is deterministic and reads only a bounded sample of a large table
   assert.deepEqual(alignmentEvidence(first, second, ['id']), alignmentEvidence(first, second, ['id']));
   const big = registers(3000);
   assert.ok(alignmentEvidence(big.first, big.second, ['id']).likely_pairs <= 1000, 'at most the queried rows');
+});
+
+test('one file of two stacked tables: its anchors pair rows across the tables by their words, the same as two files would', () => {
+  const random = seededStream(3);
+  const word = (): string => Array.from({ length: 7 }, () => 'bcdfghklmnprstvz'[Math.floor(random() * 16)]).join('');
+  const titles = Array.from({ length: 60 }, () => `${word()} ${word()} ${word()}`);
+  // Table "shop" rows 0–59, table "catalogue" rows 60–119 (the same items, a word added, in reverse order).
+  const rows = [...titles.map((t) => ['shop', t, 'x']), ...[...titles].reverse().map((t) => ['catalogue', `${t} deluxe`, 'y'])];
+  const store = ColumnStore.fromRows(['source', 'title', 'note'], rows);
+  const anchors = stackedAnchors(store, 'source', ['note']);
+  assert.ok(anchors !== null && anchors.length >= 100, `${anchors?.length} anchor cells`);
+  for (let k = 0; k < anchors.length; k += 2) assert.equal(anchors[k + 1], 119 - anchors[k], `anchor ${anchors[k]} ↔ ${anchors[k + 1]}`);
+  // The same pairs as the two tables given as two files (rows of the second counted from its own 0).
+  const first = ColumnStore.fromRows(['title', 'note'], rows.slice(0, 60).map((r) => r.slice(1)));
+  const second = ColumnStore.fromRows(['title', 'note'], rows.slice(60).map((r) => r.slice(1)));
+  assert.deepEqual([...anchors], alignmentEvidence(first, second, ['note']).anchors.flatMap(([a, b]) => [a, 60 + b]));
+  // Three tables, or no such column: no anchors.
+  assert.equal(stackedAnchors(ColumnStore.fromRows(['source', 'title'], [['a', 'x'], ['b', 'x'], ['c', 'x']]), 'source', []), null);
+  assert.equal(stackedAnchors(store, 'origin', []), null);
 });
