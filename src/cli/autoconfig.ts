@@ -67,7 +67,7 @@ export function swapsLine(telemetry: Telemetry): string | null {
  * for the log and the YAML's header comment; null when none moved.
  *
  * @example
- * anchoredLine(telemetry); // 'fields weighed on the pairs the files' words make: starring 1 → 0.24 (lift 0.151), writer 1 → 0.81 (lift 0.502)'
+ * anchoredLine(telemetry); // 'fields weighed on the pairs the tables' words make: starring 1 → 0.24 (lift 0.151), writer 1 → 0.81 (lift 0.502)'
  */
 export function anchoredLine(telemetry: Telemetry): string | null {
   const committed = telemetry.committed_matchkeys?.[0]?.fields ?? [];
@@ -75,7 +75,7 @@ export function anchoredLine(telemetry: Telemetry): string | null {
     (e) => e.weight_after !== e.weight_before && committed.some((f) => f.column === e.field && f.scorer === e.scorer && f.weight === e.weight_after),
   );
   if (moved.length === 0) return null;
-  return `fields weighed on the pairs the files' words make: ${moved.map((e) => `${e.field} ${e.weight_before} → ${e.weight_after} (lift ${e.lift})`).join(', ')}`;
+  return `fields weighed on the pairs the tables' words make: ${moved.map((e) => `${e.field} ${e.weight_before} → ${e.weight_after} (lift ${e.lift})`).join(', ')}`;
 }
 
 /** Runs the command; returns the exit code. */

@@ -16,11 +16,11 @@ function telemetry(committed: Array<[string, number]>): Telemetry {
 test('the fields committed at their anchored weight are named with the move and the lift; unmoved ones are not', () => {
   assert.equal(
     anchoredLine(telemetry([['title', 1], ['starring', 0.24], ['writer', 0.81]])),
-    "fields weighed on the pairs the files' words make: starring 1 → 0.24 (lift 0.151), writer 1 → 0.81 (lift 0.502)",
+    "fields weighed on the pairs the tables' words make: starring 1 → 0.24 (lift 0.151), writer 1 → 0.81 (lift 0.502)",
   );
 });
 
-test('weights measured but never applied (the files were not linked across only) say nothing', () => {
+test('weights measured but never applied (the tables were not linked across only) say nothing', () => {
   assert.equal(anchoredLine(telemetry([['title', 1], ['starring', 1], ['writer', 1]])), null);
   assert.equal(anchoredLine({} as Telemetry), null);
 });

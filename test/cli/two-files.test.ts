@@ -52,7 +52,7 @@ test('autoconfig reports the alignment in the telemetry and writes it as the col
   const measured = (t.anchored_weights ?? []).map((e) => `${e.field}/${e.scorer}/${e.pairs}`).sort();
   assert.deepEqual(measured, ['price/numeric_diff/150', 'title/exact/150', 'title/tfidf_cosine/150']);
   // The header says which fields the anchors moved (the title's TF-IDF under its exact code, which lifts most).
-  assert.match(fs.readFileSync(yaml, 'utf8').split('\n')[0], /fields weighed on the pairs the files' words make: title 0\.82 → 0\.71 \(lift 0\.863\)$/);
+  assert.match(fs.readFileSync(yaml, 'utf8').split('\n')[0], /fields weighed on the pairs the tables' words make: title 0\.82 → 0\.71 \(lift 0\.863\)$/);
   const config = loadConfigFile(yaml);
   // The whole alignment: every pair, and the second file's column that stays apart as null.
   assert.deepEqual(config.columns, { name: 'title', cost: 'price', colour: null });
