@@ -42,6 +42,7 @@ export class ValueRarity {
   private readonly dict: FieldDictionary;
   private readonly total: number;
   private readonly sumSquares: number;
+  /** Each id's share once asked for (NaN until then). */
   private readonly byId: Float64Array;
 
   constructor(dict: FieldDictionary) {
@@ -55,18 +56,23 @@ export class ValueRarity {
     }
     this.total = total;
     this.sumSquares = sumSquares;
-    this.byId = new Float64Array(dict.count);
-    for (let v = 0; v < dict.count; v++) this.byId[v] = valueShare(dict.counts[v], total, sumSquares);
+    // Filled as asked, not up front: a served run builds one per field on the event loop, where a logarithm for each of a
+    // million distinct values was a 120 ms stall just before ready, for the few values /match ever asks about.
+    this.byId = new Float64Array(dict.count).fill(Number.NaN);
   }
 
   /** The share of value id `id` (a row's id, ≥ 0). */
   ofId(id: number): number {
-    return this.byId[id];
+    const known = this.byId[id];
+    if (known === known) return known;
+    const share = valueShare(this.dict.counts[id], this.total, this.sumSquares);
+    this.byId[id] = share;
+    return share;
   }
 
   /** The share of a prepared value, in the column or not. */
   ofValue(value: string): number {
     const id = valueIndexOf(this.dict).idOf(value);
-    return id < 0 ? valueShare(1, this.total, this.sumSquares) : this.byId[id];
+    return id < 0 ? valueShare(1, this.total, this.sumSquares) : this.ofId(id);
   }
 }
