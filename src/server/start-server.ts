@@ -1,6 +1,7 @@
 /** `kindred serve` at run time: bind first, then load and match on the worker pool, re-apply stored edits, go ready; shut down gracefully. */
 import { KindredError } from '../errors/registry.js';
 import path from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import type { Config } from '../config/types.js';
@@ -18,7 +19,6 @@ import { reconcileFeed } from './change-feed.js';
 import { RecordKeys } from './record-keys.js';
 import { joinedColumns, retrievalIndexOf } from './analysis/retrieval.js';
 import { MatchResults } from './match-results.js';
-import { yieldToLoop } from './yield-to-loop.js';
 import { ServerState } from './server-state.js';
 import type { Progress } from '../cli/progress.js';
 import { zeroConfig } from '../cli/zero-config.js';
@@ -202,10 +202,11 @@ async function initialRun(state: ServerState, options: ServeOptions, progress: P
   const results = await MatchResults.create(run, state.pool);
   signal.throwIfAborted();
   // The steps from here to ready are each tens of milliseconds on the event loop at a million rows (the results'
-  // indexes, the feed's snapshot in SQLite): each gets a turn of its own, so /health is answered between them.
-  await yieldToLoop();
+  // indexes, the feed's snapshot in SQLite): each gets a turn of its own (awaiting a settled promise would not yield to
+  // I/O), so /health is answered between them.
+  await nextTurn();
   state.staleSeqs = await replayHistory(results, state.db, state.pool, (line) => progress.log(line), state.feed);
-  await yieldToLoop();
+  await nextTurn();
   // Settings other than the last start's (a configuration file, or a POST /autoconfig apply that a restart undoes) give other clusters: the feed says so.
   const rerun = reconcileFeed(state.db, state.feed, results.clusters.clusterIds());
   if (rerun.length > 0) progress.log(`the clusters differ from those the change feed last described (other settings): ${rerun.length} event(s) published`);
