@@ -1,4 +1,4 @@
-/** Two files linked: each field's weight scaled by how far its own scorer tells record pairs found without any column pairing (anchors) from chance pairs. */
+/** Two linked tables: each field's weight scaled by how far its own scorer tells record pairs found without any column pairing (anchors) from chance pairs. */
 import type { ScoredField } from '../config/types.js';
 import type { ColumnStore } from '../data/column-store.js';
 import { FieldDictionary } from '../engine/fields/field-dictionary.js';
@@ -49,7 +49,8 @@ function fieldEvidence(store: ColumnStore, f: ScoredField, pairs: Int32Array, n:
   const column = store.columnIndex(f.field);
   if (column < 0) return null;
   const transform = compileTransforms(f.transforms ?? []);
-  // Three cells per anchor: its first row, its second row, and the next anchor's first row.
+  // Three cells per anchor: its first row, its second row, and the next anchor's first row. The third repeats a value
+  // of the first cells, but it is a cell of its own: corpus-weighted scorers (TF-IDF) count the values as written here.
   const values: Array<string | null> = [];
   for (let k = 0; k < n; k++) {
     values.push(transform(store.get(column, pairs[2 * k])), transform(store.get(column, pairs[2 * k + 1])), transform(store.get(column, pairs[(2 * (k + 1)) % (2 * n)])));
@@ -109,18 +110,21 @@ export function anchoredWeights(fields: readonly ScoredField[], measured: Readon
 /**
  * `fields` with each anchored field (same column and scorer, still at the
  * weight it was measured with) at its anchored weight; `changed` lists the
- * ones whose weight moved.
+ * ones whose weight moved, with their index in `fields`.
  *
  * @example
- * withAnchoredWeights(mk.fields, setup.anchored).changed.map((e) => e.field); // ['starring', 'writer']
+ * withAnchoredWeights(mk.fields, setup.anchored).changed.map((c) => c.entry.field); // ['starring', 'writer']
  */
-export function withAnchoredWeights(fields: readonly ScoredField[], anchored: readonly AnchoredWeight[]): { fields: ScoredField[]; changed: AnchoredWeight[] } {
-  const changed: AnchoredWeight[] = [];
-  const next = fields.map((f) => {
-    const e = anchored.find((x) => x.field === f.field && x.scorer === f.scorer);
-    if (e === undefined || f.weight !== e.weight_before || e.weight_after === f.weight) return f;
-    changed.push(e);
-    return { ...f, weight: e.weight_after };
+export function withAnchoredWeights(
+  fields: readonly ScoredField[],
+  anchored: readonly AnchoredWeight[],
+): { fields: ScoredField[]; changed: Array<{ index: number; entry: AnchoredWeight }> } {
+  const changed: Array<{ index: number; entry: AnchoredWeight }> = [];
+  const next = fields.map((f, index) => {
+    const entry = anchored.find((x) => x.field === f.field && x.scorer === f.scorer);
+    if (entry === undefined || f.weight !== entry.weight_before || entry.weight_after === f.weight) return f;
+    changed.push({ index, entry });
+    return { ...f, weight: entry.weight_after };
   });
   return { fields: next, changed };
 }

@@ -48,7 +48,7 @@ export interface ControllerSetup {
   contained: Containment[];
   /** What the likely matches say about fields trading places ({@link swapEvidence}); the declared ones are v0's `swaps`. */
   swaps: SwapEvidence[];
-  /** Two files linked: each v0 field measured on the anchors and the weight that follows ({@link anchoredWeights}), applied once the tables are compared across only; null for one file. */
+  /** Two linked tables (two files, or one file stacking two): each v0 field measured on the anchors and the weight that follows ({@link anchoredWeights}), applied once the tables are compared across only; null without anchors. */
   anchored: AnchoredWeight[] | null;
 }
 

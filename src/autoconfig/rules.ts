@@ -30,7 +30,7 @@ export interface RuleContext {
   tableRows: number;
   /** Likely matches of `uniform`, found without blocking: what a blocking pass's recall is measured on. */
   probe?: LikelyMatches;
-  /** Two files linked: the weights their anchors give the fields across the tables ({@link anchoredWeights}). */
+  /** Two linked tables: the weights their anchors give the fields across them (anchor-weights.ts). */
   anchored?: readonly AnchoredWeight[] | null;
 }
 
@@ -449,15 +449,16 @@ const linkOnlyCleanSources: Rule = {
     const maxSize = Math.min(config.clustering.max_cluster_size, source.values.length);
     next.link = { source_column: config.link.source_column, mode: 'link_only' };
     next.clustering.max_cluster_size = maxSize;
-    // Only pairs across the tables are compared from now on, which is what two files' anchors measured the fields on.
+    // Only pairs across the tables are compared from now on, which is what the anchors measured the fields on.
     const mk = next.matchkeys[0];
-    const reweighed = mk?.type === 'weighted' && ctx.anchored ? withAnchoredWeights(mk.fields, ctx.anchored) : null;
-    if (mk?.type === 'weighted' && reweighed !== null) mk.fields = reweighed.fields;
+    const changed = mk?.type === 'weighted' && ctx.anchored ? withAnchoredWeights(mk.fields, ctx.anchored) : null;
+    if (mk?.type === 'weighted' && changed !== null) mk.fields = changed.fields;
+    const moved = changed?.changed ?? [];
     const weighed =
-      reweighed === null || reweighed.changed.length === 0
+      moved.length === 0
         ? ''
-        : `; each field weighs by how far its scorer lifts the ${ctx.anchored?.[0]?.pairs ?? 0}-odd record pairs the two files' words pair up above chance: ` +
-          reweighed.changed.map((e) => `${e.field} ${e.weight_before} → ${e.weight_after} (lift ${e.lift})`).join(', ');
+        : `; each field weighs by how far its scorer lifts the record pairs the tables' words pair up above chance: ` +
+          moved.map(({ entry: e }) => `${e.field} ${e.weight_before} → ${e.weight_after} (lift ${e.lift})`).join(', ');
     const evidence = fewInside
       ? `${s.n_matched_within_source} of ${total} matched pairs lie inside one table of ${source.column}, ` +
         `at most half the ${round2(chanceWithin * 100)}% that rows dealt to tables at random would put there`
@@ -474,12 +475,7 @@ const linkOnlyCleanSources: Rule = {
       config_diff: {
         'link.mode': { from: 'link_and_dedupe', to: 'link_only' },
         'clustering.max_cluster_size': { from: config.clustering.max_cluster_size, to: maxSize },
-        ...Object.fromEntries(
-          (reweighed?.changed ?? []).map((e) => [
-            `matchkeys[0].fields[${reweighed?.fields.findIndex((f) => f.field === e.field && f.scorer === e.scorer)}].weight`,
-            { from: e.weight_before, to: e.weight_after },
-          ]),
-        ),
+        ...Object.fromEntries(moved.map(({ index, entry: e }) => [`matchkeys[0].fields[${index}].weight`, { from: e.weight_before, to: e.weight_after }])),
       },
     };
   },

@@ -52,7 +52,7 @@ export const TelemetrySchema = v.object({
   contained_columns: v.nullish(v.array(v.object({ inner: str, outer: str, share: num, coverage: num }))),
   /** Fields compared alike, read both ways on likely matches judged without them: how many were transposed, against chance, and whether v0 crosses them. */
   swapped_columns: v.nullish(v.array(v.object({ columns: v.array(str), pairs: num, crossed: num, chance: num, declared: v.boolean() }))),
-  /** Two files linked: each v0 field's mean similarity on record pairs found by their words alone (agreement) and on shuffled pairs (chance), its lift, and its weight before and after scaling by it. */
+  /** Two linked tables: each v0 field's mean similarity on record pairs found by their words alone (agreement) and on shuffled pairs (chance), its lift, and its weight before and after scaling by it. */
   anchored_weights: v.nullish(
     v.array(v.object({ field: str, scorer: str, pairs: num, agreement: num, chance: num, lift: num, weight_before: num, weight_after: num })),
   ),

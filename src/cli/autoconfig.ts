@@ -63,7 +63,7 @@ export function swapsLine(telemetry: Telemetry): string | null {
 }
 
 /**
- * The fields the committed matchkey weighs by two files' anchors (docs/autoconfig.md §3.5),
+ * The fields the committed matchkey weighs by two linked tables' anchors (docs/autoconfig.md §3.5),
  * for the log and the YAML's header comment; null when none moved.
  *
  * @example

@@ -61,8 +61,11 @@ test('weights scale by lift relative to the field that lifts most, never under 0
     [1, 0.2, 0.05, 0.3],
   );
   assert.deepEqual(
-    applied.changed.map((e) => e.field),
-    ['cast', 'year'],
+    applied.changed.map((c) => [c.entry.field, c.index]),
+    [
+      ['cast', 1],
+      ['year', 2],
+    ],
   );
   // A field whose weight moved since it was measured (another rule's doing) is left as it is.
   const moved = withAnchoredWeights([field('cast', 'token_set', 0.5)], weights);
