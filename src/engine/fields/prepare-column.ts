@@ -2,6 +2,7 @@
 import { ColumnStore, type TableHandle } from '../../data/column-store.js';
 import { compileTransforms } from '../transforms/registry.js';
 import { fieldKey, writeCodePoints, type FieldHandle } from './field-dictionary.js';
+import { internColumn, type InternedColumn } from './intern-column.js';
 
 /** Input of {@link prepareColumn}. */
 export interface PrepareColumnTask {
@@ -23,7 +24,7 @@ export function prepareColumn(task: PrepareColumnTask): FieldHandle[] {
   const store = ColumnStore.fromHandle(task.table);
   const col = store.columns[task.column];
   const n = store.rowCount;
-  const raw = internRaw(col.bytes, col.offsets, col.missing, n);
+  const raw = internColumn(col.bytes, col.offsets, col.missing, n);
   const { rawIds, count } = raw;
   let rawValues: string[] | null = null;
   // Strings only where a transform needs them: the raw field is packed from the bytes.
@@ -65,106 +66,6 @@ export function prepareColumn(task: PrepareColumnTask): FieldHandle[] {
     for (let r = 0; r < n; r++) ids[r] = map[rawIds[r] + 1];
     return pack(col.name, chain, n, ids, distinct, counts);
   });
-}
-
-/** The distinct raw values of a column: each row's value id, each value's bytes (start, length) and its rows. */
-interface InternedColumn {
-  /** In shared memory: the raw field's own ids, handed out without a copy. */
-  rawIds: Int32Array;
-  idStart: Uint32Array;
-  idLength: Int32Array;
-  /** Rows per value id, counted while interning. */
-  rawCounts: Int32Array;
-  count: number;
-}
-
-/**
- * Byte-level interning with open addressing over FNV-1a hashes. The table
- * grows with the distinct values, not the rows, so a column of a few
- * thousand values probes a table that stays in cache; each slot keeps its
- * value's hash, so a probe compares bytes only when the hashes agree, and
- * each value's bytes are found from its id directly (start and length).
- */
-function internRaw(
-  bytes: Uint8Array,
-  offsets: Uint32Array,
-  missing: Uint8Array,
-  n: number,
-): InternedColumn {
-  let size = 1 << 10;
-  let mask = size - 1;
-  let table = new Int32Array(size).fill(-1);
-  let slotHash = new Int32Array(size);
-  let capacity = 1 << 9;
-  let idStart = new Uint32Array(capacity);
-  let idLength = new Int32Array(capacity);
-  let idHash = new Int32Array(capacity);
-  let rawCounts = new Int32Array(capacity);
-  const rawIds = new Int32Array(new SharedArrayBuffer(4 * Math.max(1, n)));
-  let count = 0;
-  for (let r = 0; r < n; r++) {
-    if ((missing[r >> 3] & (1 << (r & 7))) !== 0) {
-      rawIds[r] = -1;
-      continue;
-    }
-    const s = offsets[r];
-    const len = offsets[r + 1] - s;
-    let h = 0x811c9dc5;
-    for (let p = s; p < s + len; p++) h = Math.imul(h ^ bytes[p], 0x01000193);
-    h ^= h >>> 15;
-    let slot = h & mask;
-    for (;;) {
-      const id = table[slot];
-      if (id === -1) {
-        if (count === capacity) {
-          capacity *= 2;
-          idStart = grow(idStart, capacity);
-          idLength = grow(idLength, capacity);
-          idHash = grow(idHash, capacity);
-          rawCounts = grow(rawCounts, capacity);
-        }
-        idStart[count] = s;
-        idLength[count] = len;
-        idHash[count] = h;
-        rawCounts[count] = 1;
-        table[slot] = count;
-        slotHash[slot] = h;
-        rawIds[r] = count++;
-        // Kept at most half full; rebuilt from the stored hashes, no bytes re-read.
-        if (count * 2 > size) {
-          size *= 2;
-          mask = size - 1;
-          table = new Int32Array(size).fill(-1);
-          slotHash = new Int32Array(size);
-          for (let v = 0; v < count; v++) {
-            let t = idHash[v] & mask;
-            while (table[t] !== -1) t = (t + 1) & mask;
-            table[t] = v;
-            slotHash[t] = idHash[v];
-          }
-        }
-        break;
-      }
-      if (slotHash[slot] === h && idLength[id] === len) {
-        const qs = idStart[id];
-        let i = 0;
-        while (i < len && bytes[qs + i] === bytes[s + i]) i++;
-        if (i === len) {
-          rawIds[r] = id;
-          rawCounts[id]++;
-          break;
-        }
-      }
-      slot = (slot + 1) & mask;
-    }
-  }
-  return { rawIds, idStart, idLength, rawCounts, count };
-}
-
-function grow<T extends Int32Array | Uint32Array>(a: T, length: number): T {
-  const b = new (a.constructor as new (n: number) => T)(length);
-  b.set(a);
-  return b;
 }
 
 /**
