@@ -2,6 +2,7 @@
 import { open } from 'node:fs/promises';
 import type Database from 'better-sqlite3';
 import { KindredError } from '../errors/registry.js';
+import { int32FromLittleEndian, int32ToLittleEndian } from './int32-bytes.js';
 
 /**
  * One stored record change.
@@ -270,9 +271,7 @@ export class ChangeLog {
     if (row === undefined) return null;
     const bytes = row.clusters;
     if (bytes.byteLength % 4 !== 0) throw new KindredError('run_failed', `the feed snapshot holds ${bytes.byteLength} bytes, not a whole number of row ids`);
-    const clusters = new Int32Array(bytes.byteLength / 4);
-    for (let i = 0; i < clusters.length; i++) clusters[i] = bytes.readInt32LE(i * 4);
-    return { seq: row.seq, clusters };
+    return { seq: row.seq, clusters: int32FromLittleEndian(bytes) };
   }
 
   /**
@@ -284,8 +283,6 @@ export class ChangeLog {
    */
   saveSnapshot(seq: number, clusters: Int32Array): void {
     // Little-endian whatever the platform, so a state file moves between machines.
-    const bytes = Buffer.alloc(clusters.length * 4);
-    for (let i = 0; i < clusters.length; i++) bytes.writeInt32LE(clusters[i], i * 4);
-    this.stmt.saveSnapshot.run(seq, bytes);
+    this.stmt.saveSnapshot.run(seq, int32ToLittleEndian(clusters));
   }
 }
