@@ -36,6 +36,8 @@ export interface EndToEndResult {
   recall: number | null;
   f1: number | null;
   bcubed_f1: number | null;
+  /** When the runs were measured, if they were kept from an earlier `make bench` (the 10M runs of a run without --10m). */
+  measured_at?: string;
 }
 
 /**
