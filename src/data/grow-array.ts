@@ -1,7 +1,7 @@
-/** Growing typed arrays by doubling: the one rule the changed rows' columnar stores use to make room for an index. */
+/** Growing typed arrays by doubling: the one rule the changed rows' columnar stores and the column interner use to make room for an index. */
 
-/** The typed arrays the living state grows. */
-type Growable = Int32Array | Uint8Array | Float64Array;
+/** The typed arrays grown this way. */
+type Growable = Int32Array | Uint32Array | Uint8Array | Float64Array;
 
 /**
  * `array` itself when `index` fits, else a copy at least twice as long

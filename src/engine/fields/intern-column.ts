@@ -1,4 +1,5 @@
 /** Dictionary-encodes one column's cells by their bytes: each row's value id, in order of first occurrence, with each value's first bytes and row count. */
+import { withRoomFor } from '../../data/grow-array.js';
 
 /** The distinct raw values of a column: each row's value id, each value's bytes (start, length) and its rows. */
 export interface InternedColumn {
@@ -67,11 +68,10 @@ function internDirect(bytes: Uint8Array, offsets: Uint32Array, missing: Uint8Arr
   let mask = size - 1;
   let table = new Int32Array(size).fill(-1);
   let slotHash = new Int32Array(size);
-  let capacity = 1 << 9;
-  let idStart = new Uint32Array(capacity);
-  let idLength = new Int32Array(capacity);
-  let idHash = new Int32Array(capacity);
-  let rawCounts = new Int32Array(capacity);
+  let idStart = new Uint32Array(1 << 9);
+  let idLength = new Int32Array(1 << 9);
+  let idHash = new Int32Array(1 << 9);
+  let rawCounts = new Int32Array(1 << 9);
   const rawIds = new Int32Array(new SharedArrayBuffer(4 * Math.max(1, n)));
   let count = 0;
   let r = 0;
@@ -89,13 +89,10 @@ function internDirect(bytes: Uint8Array, offsets: Uint32Array, missing: Uint8Arr
     for (;;) {
       const id = table[slot];
       if (id === -1) {
-        if (count === capacity) {
-          capacity *= 2;
-          idStart = grow(idStart, capacity);
-          idLength = grow(idLength, capacity);
-          idHash = grow(idHash, capacity);
-          rawCounts = grow(rawCounts, capacity);
-        }
+        idStart = withRoomFor(idStart, count);
+        idLength = withRoomFor(idLength, count);
+        idHash = withRoomFor(idHash, count);
+        rawCounts = withRoomFor(rawCounts, count);
         idStart[count] = s;
         idLength[count] = len;
         idHash[count] = h;
@@ -164,27 +161,25 @@ function internPartitioned(bytes: Uint8Array, offsets: Uint32Array, missing: Uin
   const parts = 1 << bits;
   // Two shifts, as JavaScript takes a shift count modulo 32 (bits may be 0).
   const shift = 31 - bits;
-  // 1. Partition of each element: seeds 0…seedCount−1, then rows from `from` (missing ones marked −1).
+  // 1. Hash of each element (seeds 0…seedCount−1, then rows from `from`), which also names its partition.
   const total = seedCount + (n - from);
-  const partOf = new Int32Array(total);
+  const hashOf = new Int32Array(total);
+  const partition = (h: number): number => (h >>> 1) >>> shift;
   const elementsIn = new Int32Array(parts + 1);
   const bytesIn = new Float64Array(parts + 1);
   const place = (e: number, s: number, end: number): void => {
-    const k = (mixedHash(bytes, s, end) >>> 1) >>> shift;
-    partOf[e] = k;
-    elementsIn[k + 1]++;
-    bytesIn[k + 1] += end - s;
+    const h = mixedHash(bytes, s, end);
+    hashOf[e] = h;
+    elementsIn[partition(h) + 1]++;
+    bytesIn[partition(h) + 1] += end - s;
   };
   for (let v = 0; v < seedCount; v++) place(v, seeds.idStart[v], seeds.idStart[v] + seeds.idLength[v]);
-  for (let r = from; r < n; r++) {
-    if (isMissing(missing, r)) partOf[seedCount + r - from] = -1;
-    else place(seedCount + r - from, offsets[r], offsets[r + 1]);
-  }
+  for (let r = from; r < n; r++) if (!isMissing(missing, r)) place(seedCount + r - from, offsets[r], offsets[r + 1]);
   for (let k = 0; k < parts; k++) {
     elementsIn[k + 1] += elementsIn[k];
     bytesIn[k + 1] += bytesIn[k];
   }
-  // 2. Laid out by partition: [row or −1 − seed, hash, start] per element, bytes beside.
+  // 2. Laid out by partition: [row or −1 − seed, hash, id (step 3)] per element, its start in `starts`, its bytes in `copied`.
   const present = elementsIn[parts];
   const laid = new Int32Array(3 * present);
   const starts = new Uint32Array(present + 1);
@@ -192,17 +187,18 @@ function internPartitioned(bytes: Uint8Array, offsets: Uint32Array, missing: Uin
   const nextElement = elementsIn.slice(0, parts);
   const nextByte = Uint32Array.from(bytesIn.subarray(0, parts));
   const lay = (e: number, who: number, s: number, end: number): void => {
-    const k = partOf[e];
+    const h = hashOf[e];
+    const k = partition(h);
     const i = nextElement[k]++;
     let at = nextByte[k];
     starts[i] = at;
     for (let p = s; p < end; p++) copied[at++] = bytes[p];
     nextByte[k] = at;
     laid[3 * i] = who;
-    laid[3 * i + 1] = mixedHash(copied, starts[i], at);
+    laid[3 * i + 1] = h;
   };
   for (let v = 0; v < seedCount; v++) lay(v, -1 - v, seeds.idStart[v], seeds.idStart[v] + seeds.idLength[v]);
-  for (let r = from; r < n; r++) if (partOf[seedCount + r - from] >= 0) lay(seedCount + r - from, r, offsets[r], offsets[r + 1]);
+  for (let r = from; r < n; r++) if (!isMissing(missing, r)) lay(seedCount + r - from, r, offsets[r], offsets[r + 1]);
   starts[present] = bytesIn[parts];
   // 3. Per partition: slots of [hash, first element + 1]; each element's id goes to laid[3i + 2].
   // New values get provisional ids from seedCount up, with their first element and rows so far.
@@ -233,10 +229,8 @@ function internPartitioned(bytes: Uint8Array, offsets: Uint32Array, missing: Uin
           if (who < 0) {
             laid[3 * i + 2] = -1 - who;
           } else {
-            if (fresh === firstOf.length) {
-              firstOf = grow(firstOf, 2 * fresh);
-              rowsOf = grow(rowsOf, 2 * fresh);
-            }
+            firstOf = withRoomFor(firstOf, fresh);
+            rowsOf = withRoomFor(rowsOf, fresh);
             firstOf[fresh] = i;
             rowsOf[fresh] = 1;
             laid[3 * i + 2] = seedCount + fresh++;
@@ -281,9 +275,10 @@ function internPartitioned(bytes: Uint8Array, offsets: Uint32Array, missing: Uin
   const rawIds = seeds.rawIds;
   for (let r = from; r < n; r++) rawIds[r] = -1;
   for (let c = 0; c < fresh; c++) rawIds[laid[3 * firstOf[c]]] = c;
-  const idStart = grow(seeds.idStart, Math.max(1, count));
-  const idLength = grow(seeds.idLength, Math.max(1, count));
-  const rawCounts = grow(seeds.rawCounts, Math.max(1, count));
+  // The direct pass's arrays, made room in for the new values (count ≥ 1: the direct pass stopped past its limit).
+  const idStart = withRoomFor(seeds.idStart, count - 1);
+  const idLength = withRoomFor(seeds.idLength, count - 1);
+  const rawCounts = withRoomFor(seeds.rawCounts, count - 1);
   const finalId = new Int32Array(Math.max(1, fresh));
   let next = seedCount;
   for (let r = from; r < n; r++) {
@@ -304,10 +299,4 @@ function internPartitioned(bytes: Uint8Array, offsets: Uint32Array, missing: Uin
     rawIds[who] = id < seedCount ? id : finalId[id - seedCount];
   }
   return { rawIds, idStart, idLength, rawCounts, count };
-}
-
-function grow<T extends Int32Array | Uint32Array>(a: T, length: number): T {
-  const b = new (a.constructor as new (n: number) => T)(length);
-  b.set(a.subarray(0, Math.min(a.length, length)));
-  return b;
 }
