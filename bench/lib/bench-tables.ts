@@ -128,9 +128,10 @@ function targetsTable(r: BenchResults): string {
     }
   }
   // The goal holds on every 1M and 10M workload; 10M is tight only (measured with --10m).
+  const measuredSize = (workload: string): number => [1_000_000, 100_000].find((n) => speedup(r, workload, n) !== null) ?? 1_000_000;
   const scaled: Array<[string, number]> = [
-    ['tight', [1_000_000, 100_000].find((n) => speedup(r, 'tight', n) !== null) ?? 1_000_000],
-    ['broad', [1_000_000, 100_000].find((n) => speedup(r, 'broad', n) !== null) ?? 1_000_000],
+    ['tight', measuredSize('tight')],
+    ['broad', measuredSize('broad')],
     ['tight', 10_000_000],
   ];
   for (const [workload, size] of scaled) {

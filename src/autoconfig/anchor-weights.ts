@@ -108,6 +108,17 @@ export function anchoredWeights(fields: readonly ScoredField[], measured: Readon
 }
 
 /**
+ * One moved weight as the rule's rationale and `kindred autoconfig` say it
+ * (the latter reads it back from telemetry, whose fields are nullable).
+ *
+ * @example
+ * weightMove({ field: 'starring', weight_before: 1, weight_after: 0.24, lift: 0.151 }); // 'starring 1 → 0.24 (lift 0.151)'
+ */
+export function weightMove(e: { field?: string | null; weight_before?: number | null; weight_after?: number | null; lift?: number | null }): string {
+  return `${e.field} ${e.weight_before} → ${e.weight_after} (lift ${e.lift})`;
+}
+
+/**
  * `fields` with each anchored field (same column and scorer, still at the
  * weight it was measured with) at its anchored weight; `changed` lists the
  * ones whose weight moved, with their index in `fields`.

@@ -1,5 +1,5 @@
 /** The controller's named rules: each reads the health signals of the last run and, when it fires, returns a changed configuration with its rationale and diff. */
-import { withAnchoredWeights, type AnchoredWeight } from './anchor-weights.js';
+import { weightMove, withAnchoredWeights, type AnchoredWeight } from './anchor-weights.js';
 import type { BlockingKey, Config, FieldRef, NegativeEvidence } from '../config/types.js';
 import type { ColumnStore } from '../data/column-store.js';
 import { chooseBlocking, largestBlock } from './blocking-choice.js';
@@ -458,7 +458,7 @@ const linkOnlyCleanSources: Rule = {
       moved.length === 0
         ? ''
         : `; each field weighs by how far its scorer lifts the record pairs the tables' words pair up above chance: ` +
-          moved.map(({ entry: e }) => `${e.field} ${e.weight_before} → ${e.weight_after} (lift ${e.lift})`).join(', ');
+          moved.map(({ entry }) => weightMove(entry)).join(', ');
     const evidence = fewInside
       ? `${s.n_matched_within_source} of ${total} matched pairs lie inside one table of ${source.column}, ` +
         `at most half the ${round2(chanceWithin * 100)}% that rows dealt to tables at random would put there`

@@ -1,5 +1,6 @@
 /** `kindred autoconfig`: runs the auto-configuration controller over a CSV, writes the committed YAML and prints the telemetry JSON. */
 import fs from 'node:fs';
+import { weightMove } from '../autoconfig/anchor-weights.js';
 import { runControllerInThread } from '../autoconfig/controller-thread.js';
 import type { Telemetry } from '../autoconfig/telemetry-schema.js';
 import { configToYaml } from '../config/index.js';
@@ -75,7 +76,7 @@ export function anchoredLine(telemetry: Telemetry): string | null {
     (e) => e.weight_after !== e.weight_before && committed.some((f) => f.column === e.field && f.scorer === e.scorer && f.weight === e.weight_after),
   );
   if (moved.length === 0) return null;
-  return `fields weighed on the pairs the tables' words make: ${moved.map((e) => `${e.field} ${e.weight_before} → ${e.weight_after} (lift ${e.lift})`).join(', ')}`;
+  return `fields weighed on the pairs the tables' words make: ${moved.map(weightMove).join(', ')}`;
 }
 
 /** Runs the command; returns the exit code. */
