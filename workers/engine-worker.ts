@@ -15,6 +15,7 @@ export { buildPassKeyTable } from '../src/engine/blocking/key-table.js';
 export { unorderedKey } from '../src/engine/blocking/unordered-key.js';
 export { scorePairs, matchBatch } from '../src/engine/scoring/score-task.js';
 export { scoreQueue } from '../src/engine/scoring/score-queue.js';
+export { fillRowRecords } from '../src/engine/scoring/row-records-task.js';
 export { scoreChanges } from '../src/engine/scoring/change-task.js';
 export { mergeScoredParts } from '../src/engine/scoring/score-phase.js';
 export { planScore } from '../src/engine/scoring/plan-score.js';

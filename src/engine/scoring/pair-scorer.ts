@@ -10,6 +10,7 @@ import { optimisationOn } from './optimisation-switches.js';
 import { applyPenalties, decide, MISSING, reaches, THRESHOLD_EPSILON, weightedMean } from './matchkey-math.js';
 import { bestReading, MAX_SWAPS, swapLayout, type RarityShares, type SwapLayout } from './swap-readings.js';
 import { ValueRarity } from './value-rarity.js';
+import { fillRecordRows, rowRecordSlots } from './row-records.js';
 
 /** Looks up the prepared field of a reference. */
 export type FieldLookup = (ref: FieldRef) => FieldDictionary;
@@ -210,19 +211,16 @@ export class PairScorer {
     this.thresholds = Float64Array.from(this.matchkeys.map((m) => m.threshold));
     this.exact = this.matchkeys.map((m) => m.type === 'exact');
     this.prune = this.matchkeys.filter((m) => m.type !== 'exact').length <= 1 && optimisationOn('prune');
-    const slots = new Map<string, number>();
-    this.slotIds = [];
+    const keys = rowRecordSlots(config);
+    const slots = new Map(keys.map((key, slot) => [key, slot]));
+    const ids = new Map<string, Int32Array>();
     for (const mk of this.matchkeys) {
       for (const f of [...mk.fields, ...mk.negatives]) {
-        let slot = slots.get(f.key);
-        if (slot === undefined) {
-          slot = this.slotIds.length;
-          slots.set(f.key, slot);
-          this.slotIds.push(f.ids);
-        }
-        f.slot = slot;
+        f.slot = slots.get(f.key) as number;
+        ids.set(f.key, f.ids);
       }
     }
+    this.slotIds = keys.map((key) => ids.get(key) as Int32Array);
   }
 
   /**
@@ -230,22 +228,42 @@ export class PairScorer {
    * reads each row's ids from one or two cache lines instead of one line per
    * field (with many small blocks, rows are visited in no useful order and
    * those cache misses dominated the worker loop). Costs 4 bytes per row
-   * and field in this thread; worth it only where many pairs are scored.
-   * Scores do not change. Calling it again does nothing.
+   * and field; worth it only where many pairs are scored. With `shared`
+   * (records filled by {@link fillRowRecords} for this run, as the score
+   * phase does once for all workers), they are read from there instead of
+   * copied in this thread. Scores do not change. Calling it again does
+   * nothing.
    *
    * @example
    * scorer.useRowRecords(); // once per worker, before the hot loop
+   * scorer.useRowRecords(new Int32Array(run.records)); // the pool's shared copy
    */
-  useRowRecords(): void {
+  useRowRecords(shared?: Int32Array): void {
     if (this.records !== null || this.slotIds.length === 0) return;
-    const fields = this.slotIds;
-    const stride = fields.length;
-    const rows = fields[0].length;
-    const records = new Int32Array(rows * stride);
-    let k = 0;
-    for (let r = 0; r < rows; r++) for (let f = 0; f < stride; f++) records[k++] = fields[f][r];
+    const stride = this.slotIds.length;
+    const rows = this.slotIds[0].length;
+    if (shared !== undefined && shared.length !== rows * stride) {
+      throw new Error(`row records hold ${shared.length} ids, expected ${rows} rows × ${stride} fields`);
+    }
+    let records = shared;
+    if (records === undefined) {
+      records = new Int32Array(rows * stride);
+      fillRecordRows(records, this.slotIds, 0, rows);
+    }
     this.records = records;
     this.stride = stride;
+  }
+
+  /**
+   * Writes rows `[from, to)` of this run's row records into `records`
+   * (rows × fields, row-major, in {@link rowRecordSlots} order), for
+   * {@link useRowRecords} to adopt once every row is written.
+   *
+   * @example
+   * scorer.fillRowRecords(records, 0, 500_000); // one worker's half
+   */
+  fillRowRecords(records: Int32Array, from: number, to: number): void {
+    fillRecordRows(records, this.slotIds, from, to);
   }
 
   /**

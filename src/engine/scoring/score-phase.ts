@@ -5,6 +5,7 @@ import type { PairTask } from './pair-plan.js';
 import type { QueuedPairs } from './score-queue.js';
 import { sharedPairList } from './shared-pair-list.js';
 import type { RunHandle } from './score-task.js';
+import { rowRecordSlots } from './row-records.js';
 
 /** Kept pairs of every task, in task order, and how many candidate pairs were scored. */
 export interface ScoredTasks {
@@ -49,7 +50,9 @@ export async function scoreTasks(
   const timer = onProgress ? setInterval(() => onProgress(Number(Atomics.load(done, 0)), total), PROGRESS_INTERVAL_MS) : null;
   try {
     const workers = Math.max(1, Math.min(pool.size, tasks.length));
-    const parts = await Promise.all(Array.from({ length: workers }, () => pool.run('scoreQueue', { run, tasks, next, donePairs })));
+    const records = tasks.length === 0 ? undefined : await sharedRowRecords(pool, run);
+    signal?.throwIfAborted();
+    const parts = await Promise.all(Array.from({ length: workers }, () => pool.run('scoreQueue', { run, tasks, next, donePairs, records })));
     signal?.throwIfAborted();
     onProgress?.(total, total);
     // The merge copies every kept pair once: a worker does it, into shared memory, so the event loop copies nothing.
@@ -59,6 +62,28 @@ export async function scoreTasks(
     if (timer !== null) clearInterval(timer);
     signal?.removeEventListener('abort', drain);
   }
+}
+
+/**
+ * The run's row records on shared memory, one row range per worker filled
+ * in parallel: every worker of the queue reads this one copy, where each
+ * used to build its own (a fixed cost per worker that more workers did not
+ * shorten, and 4 bytes per row and field of memory per worker). Undefined
+ * when the run compares no field.
+ *
+ * @example
+ * const records = await sharedRowRecords(pool, run); // rows × fields Int32 ids
+ */
+async function sharedRowRecords(pool: WorkerPool, run: RunHandle): Promise<SharedArrayBuffer | undefined> {
+  const stride = rowRecordSlots(run.config).length;
+  const rows = run.fields[0]?.rowCount ?? 0;
+  if (stride === 0 || rows === 0) return undefined;
+  const records = new SharedArrayBuffer(rows * stride * Int32Array.BYTES_PER_ELEMENT);
+  const per = Math.ceil(rows / pool.size);
+  const fills: Promise<void>[] = [];
+  for (let from = 0; from < rows; from += per) fills.push(pool.run('fillRowRecords', { run, records, from, to: Math.min(rows, from + per) }));
+  await Promise.all(fills);
+  return records;
 }
 
 /**

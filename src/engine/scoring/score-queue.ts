@@ -16,6 +16,8 @@ export interface ScoreQueueInput {
   tasks: PairTask[];
   next: SharedArrayBuffer;
   donePairs: SharedArrayBuffer;
+  /** The run's row records, filled by the pool beforehand (see row-records-task.ts); without them each worker copies its own. */
+  records?: SharedArrayBuffer;
 }
 
 /**
@@ -48,9 +50,9 @@ export function scoreQueue(input: ScoreQueueInput): QueuedPairs {
   let scored = 0;
   for (let k = Atomics.add(next, 0, 1); k < tasks.length; k = Atomics.add(next, 0, 1)) {
     // The whole score phase runs through here: worth the row-major copy of the
-    // ids (built once per worker and run, on its first task).
+    // ids (shared by the workers, or else built once per worker and run).
     const scorer = openRun(input.run).scorer;
-    scorer.useRowRecords();
+    scorer.useRowRecords(input.records === undefined ? undefined : new Int32Array(input.records));
     scorer.useComparisonCache();
     const part = scorePairs({ run: input.run, task: tasks[k] });
     claimed.push(k);

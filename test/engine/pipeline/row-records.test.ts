@@ -1,13 +1,15 @@
-/** PairScorer.useRowRecords changes where the hot loop reads row ids from, never a score: every path (weighted, exact matchkey, negative evidence, missing values) agrees with the per-field arrays. */
+/** PairScorer.useRowRecords changes where the hot loop reads row ids from, never a score: every path (weighted, exact matchkey, negative evidence, missing values) agrees with the per-field arrays, whether a worker copies the ids itself or the pool fills one shared copy by row ranges. */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import fc from 'fast-check';
 import { parseConfigText } from '../../../src/config/index.js';
 import { runMatching, type MatchRun } from '../../../src/engine/run.js';
 import { PairScorer } from '../../../src/engine/scoring/pair-scorer.js';
+import { fillRecordRows, rowRecordSlots } from '../../../src/engine/scoring/row-records.js';
 import { WorkerPool } from '../../../src/engine/worker-pool.js';
 import { peopleStore, syntheticPeople } from './synthetic-people.js';
 
-const pool = new WorkerPool({ workers: 1 });
+const pool = new WorkerPool({ workers: 2 });
 after(() => pool.close());
 
 // Two fields read the same prepared column (surname, plain) from two
@@ -80,4 +82,58 @@ test('every kept pair of the run (scored in a worker with row records) rescored 
     assert.equal(plain.score, run.pairs.score[i], `pair ${run.pairs.a[i]}-${run.pairs.b[i]}`);
     assert.equal(plain.decider | (plain.matched ? 0x80 : 0), run.pairs.flags[i]);
   }
+});
+
+test('filling the records by any split into row ranges gives the array one fill over all rows gives', () => {
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 1, max: 5 }),
+      fc.integer({ min: 0, max: 60 }),
+      fc.array(fc.integer({ min: 0, max: 60 }), { maxLength: 6 }),
+      fc.integer(),
+      (stride, rows, cuts, seed) => {
+        const slotIds = Array.from({ length: stride }, (_, f) => Int32Array.from({ length: rows }, (_, r) => ((seed ^ (r * 31 + f * 7)) % 50) - 1));
+        const whole = new Int32Array(rows * stride);
+        for (let r = 0; r < rows; r++) for (let f = 0; f < stride; f++) whole[r * stride + f] = slotIds[f][r];
+        const points = [...new Set([0, rows, ...cuts.map((c) => c % (rows + 1))])].sort((a, b) => a - b);
+        const split = new Int32Array(rows * stride).fill(0x7fffffff);
+        for (let k = 0; k + 1 < points.length; k++) fillRecordRows(split, slotIds, points[k], points[k + 1]);
+        assert.deepEqual(split, whole);
+      },
+    ),
+  );
+});
+
+test('the slots are the matchkeys\' field keys, each once, first seen first', () => {
+  assert.deepEqual(rowRecordSlots(CONFIG), ['given_name', 'surname', 'dob', 'zip', 'city', 'state', 'surname|substring:0:1', 'given_name|substring:0:1']);
+});
+
+test('records the pool fills by row ranges, adopted by a scorer, score every pair as the scorer\'s own copy does', async () => {
+  const rows = run.store.rowCount;
+  const stride = rowRecordSlots(run.config).length;
+  const records = new SharedArrayBuffer(rows * stride * 4);
+  // Uneven ranges over both workers, the last one short.
+  const points = [0, 1, Math.floor(rows / 3), rows - 5, rows];
+  await Promise.all(points.slice(1).map((to, k) => pool.run('fillRowRecords', { run: run.handle, records, from: points[k], to })));
+  const own = new PairScorer(run.config, (ref) => run.fields.get(ref));
+  own.useRowRecords();
+  const shared = new PairScorer(run.config, (ref) => run.fields.get(ref));
+  shared.useRowRecords(new Int32Array(records));
+  let kept = 0;
+  for (let x = 0; x < rows; x += 5) {
+    for (let y = x + 1; y < rows; y += 11) {
+      const k = own.scoreRows(x, y);
+      assert.equal(shared.scoreRows(x, y), k, `kept ${x}-${y}`);
+      assert.equal(shared.score, own.score, `score ${x}-${y}`);
+      assert.equal(shared.decider, own.decider, `decider ${x}-${y}`);
+      if (k) kept++;
+    }
+  }
+  assert.ok(kept > 20, `${kept} kept pairs compared`);
+});
+
+test('records of another size are refused, not read out of line', () => {
+  const scorer = new PairScorer(run.config, (ref) => run.fields.get(ref));
+  const stride = rowRecordSlots(run.config).length;
+  assert.throws(() => scorer.useRowRecords(new Int32Array((run.store.rowCount - 1) * stride)), /row records hold .* expected 1500 rows × 8 fields/);
 });
