@@ -50,19 +50,23 @@ test('an abort while tasks are being scored stops the workers claiming tasks, re
   // Many small tasks, so the workers are still claiming when the abort lands.
   const tasks = reference.index.passes.flatMap((p, i) => planPass(i, p.starts, p.handle.groups, 500));
   assert.ok(tasks.length > 50, `${tasks.length} tasks`);
-  // A pool that lets every call through and keeps what the scoring workers return.
+  // A pool that lets every call through, keeps what the scoring workers
+  // return, and aborts as the first worker is handed the queue (after the
+  // row records are filled, while no task is claimed yet).
   const claimed: number[] = [];
+  const stop = new AbortController();
   const spy = {
     size: pool.size,
-    run: ((name: string, input: unknown) =>
-      (pool.run as (n: string, i: unknown) => Promise<unknown>)(name, input).then((out) => {
-        if (name === 'scoreQueue') claimed.push((out as { tasks: Int32Array }).tasks.length);
-        return out;
-      })) as WorkerPool['run'],
+    run: ((name: string, input: unknown) => {
+      const out = (pool.run as (n: string, i: unknown) => Promise<unknown>)(name, input).then((result) => {
+        if (name === 'scoreQueue') claimed.push((result as { tasks: Int32Array }).tasks.length);
+        return result;
+      });
+      if (name === 'scoreQueue') stop.abort(REASON);
+      return out;
+    }) as WorkerPool['run'],
   } as WorkerPool;
-  const stop = new AbortController();
   const scoring = scoreTasks(spy, reference.handle, tasks, undefined, stop.signal);
-  stop.abort(REASON);
   await assert.rejects(scoring, (e: unknown) => e === REASON);
   assert.equal(claimed.length, pool.size, 'every worker returned');
   const total = claimed.reduce((x, y) => x + y, 0);
@@ -71,4 +75,21 @@ test('an abort while tasks are being scored stops the workers claiming tasks, re
   const full = await scoreTasks(pool, reference.handle, tasks);
   assert.equal(full.pairs.count, reference.pairs.count);
   assert.deepEqual(Array.from(full.pairs.score), Array.from(reference.pairs.score));
+});
+
+test('an abort while the row records are being filled rejects before any worker is handed the queue', async () => {
+  const tasks = reference.index.passes.flatMap((p, i) => planPass(i, p.starts, p.handle.groups, 500));
+  const calls: string[] = [];
+  const stop = new AbortController();
+  const spy = {
+    size: pool.size,
+    run: ((name: string, input: unknown) => {
+      calls.push(name);
+      if (name === 'fillRowRecords') stop.abort(REASON);
+      return (pool.run as (n: string, i: unknown) => Promise<unknown>)(name, input);
+    }) as WorkerPool['run'],
+  } as WorkerPool;
+  await assert.rejects(scoreTasks(spy, reference.handle, tasks, undefined, stop.signal), (e: unknown) => e === REASON);
+  assert.ok(calls.includes('fillRowRecords'), calls.join(', '));
+  assert.ok(!calls.includes('scoreQueue'), calls.join(', '));
 });
