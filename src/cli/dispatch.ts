@@ -1,5 +1,4 @@
-#!/usr/bin/env node
-/** The `kindred` executable: dispatches to one module per command and maps errors to exit codes. */
+/** The `kindred` command line: dispatches to one module per command and maps errors to exit codes (run by main.ts, bundled or not). */
 import { createRequire } from 'node:module';
 import { KindredError } from '../errors/registry.js';
 

@@ -38,7 +38,8 @@ Options:
   --table          print an aligned text table instead of JSON lines
 `;
 
-const CLI_MAIN = fileURLToPath(new URL('./main.js', import.meta.url));
+// Spelt from the cli folder, so that it also holds from the command line's bundle (src/cli/cli-entry.ts).
+const CLI_MAIN = fileURLToPath(new URL('../cli/main.js', import.meta.url));
 
 /**
  * Runs the controller in a child `kindred autoconfig` (SQLite functions are

@@ -1,4 +1,4 @@
-/** Which file the pool threads load: the worker entry bundled into one file by `make build` when that bundle is up to date, else the entry as tsc wrote it. */
+/** Which file the pool threads load: the worker entry bundled into one file by `make build` when that bundle is up to date, else the entry as tsc wrote it; and the freshness test the command line's bundle shares. */
 import fs from 'node:fs';
 
 /**
@@ -20,7 +20,15 @@ export function workerFile(entry: URL, buildRoot: URL): URL {
   return bundleIsFresh(bundle, meta, buildRoot) ? bundle : entry;
 }
 
-function bundleIsFresh(bundle: URL, meta: URL, buildRoot: URL): boolean {
+/**
+ * Whether a bundle is newer than every input its esbuild metafile lists
+ * (paths relative to `buildRoot`, the folder it was built in). False when
+ * the bundle, the metafile or an input is missing.
+ *
+ * @example
+ * bundleIsFresh(new URL('file:///app/dist/x.bundle.js'), new URL('file:///app/dist/x.bundle.json'), new URL('file:///app/'));
+ */
+export function bundleIsFresh(bundle: URL, meta: URL, buildRoot: URL): boolean {
   try {
     const built = fs.statSync(bundle).mtimeMs;
     const inputs = Object.keys((JSON.parse(fs.readFileSync(meta, 'utf8')) as { inputs: Record<string, unknown> }).inputs);

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { startTestServer, call, type TestServer } from './server-harness.js';
-import { WORKBENCH_DIR } from '../../src/server/workbench/static-assets.js';
+import { WORKBENCH_DIR } from '../../src/server/workbench-dir.js';
 import { WORKBENCH_CSP } from '../../src/server/workbench/security-headers.js';
 
 /** The first-load budget of the issue: every file of the bundle together. */

@@ -2,7 +2,8 @@
 import type { Context, Hono } from 'hono';
 import type { ServerEnv } from '../middleware/chain/index.js';
 import { KindredError } from '../../errors/registry.js';
-import { loadStaticAssets, WORKBENCH_DIR, type StaticAsset } from '../workbench/static-assets.js';
+import { loadStaticAssets, type StaticAsset } from '../workbench/static-assets.js';
+import { WORKBENCH_DIR } from '../workbench-dir.js';
 import { WORKBENCH_HEADERS } from '../workbench/security-headers.js';
 
 /**

@@ -2,15 +2,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-/**
- * Where `make build` puts the bundle: `dist/ui`, beside the compiled `dist/src`.
- *
- * @example
- * loadStaticAssets(WORKBENCH_DIR).has('app.js'); // true after make build
- */
-export const WORKBENCH_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../ui');
 
 /** The media types of the files the build writes; any other file in the folder is not served. */
 const MEDIA_TYPES: Readonly<Record<string, string>> = {
@@ -41,7 +32,7 @@ export interface StaticAsset {
  * disk while matching runs.
  *
  * @example
- * const assets = loadStaticAssets(WORKBENCH_DIR);
+ * const assets = loadStaticAssets('dist/ui');
  * assets.get('index.html')?.type; // 'text/html; charset=utf-8'
  */
 export function loadStaticAssets(dir: string): Map<string, StaticAsset> {
