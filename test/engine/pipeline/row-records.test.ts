@@ -49,26 +49,38 @@ before(async () => {
   run = await runMatching(peopleStore(syntheticPeople(1500, 3)), CONFIG, pool);
 });
 
+/**
+ * Scores a grid of row pairs (x every `stepX` rows, y after it every
+ * `stepY`) with both scorers and asserts the same kept flag, score, decider
+ * and match; returns how many pairs were kept.
+ */
+function sameScores(expected: PairScorer, actual: PairScorer, stepX: number, stepY: number, onPair?: (x: number, y: number) => void): number {
+  const n = run.store.rowCount;
+  let kept = 0;
+  for (let x = 0; x < n; x += stepX) {
+    for (let y = x + 1; y < n; y += stepY) {
+      const k = expected.scoreRows(x, y);
+      assert.equal(actual.scoreRows(x, y), k, `kept ${x}-${y}`);
+      assert.equal(actual.score, expected.score, `score ${x}-${y}`);
+      assert.equal(actual.decider, expected.decider, `decider ${x}-${y}`);
+      assert.equal(actual.matched, expected.matched, `matched ${x}-${y}`);
+      if (k) kept++;
+      onPair?.(x, y);
+    }
+  }
+  return kept;
+}
+
 test('scoreRows gives the same kept flag, score, decider and match with and without row records', () => {
   const plain = new PairScorer(run.config, (ref) => run.fields.get(ref));
   const records = new PairScorer(run.config, (ref) => run.fields.get(ref));
   records.useRowRecords();
   records.useRowRecords(); // a second call keeps the first copy
-  let kept = 0;
   let missing = 0;
-  const n = run.store.rowCount;
   const city = run.fields.get({ field: 'city', transforms: [] }).ids;
-  for (let x = 0; x < n; x += 7) {
-    for (let y = x + 1; y < n; y += 13) {
-      const k = plain.scoreRows(x, y);
-      assert.equal(records.scoreRows(x, y), k, `kept ${x}-${y}`);
-      assert.equal(records.score, plain.score, `score ${x}-${y}`);
-      assert.equal(records.decider, plain.decider, `decider ${x}-${y}`);
-      assert.equal(records.matched, plain.matched, `matched ${x}-${y}`);
-      if (k) kept++;
-      if (city[x] < 0 || city[y] < 0) missing++;
-    }
-  }
+  const kept = sameScores(plain, records, 7, 13, (x, y) => {
+    if (city[x] < 0 || city[y] < 0) missing++;
+  });
   // The comparison covered kept pairs and rows with missing values, not only rejections.
   assert.ok(kept > 20, `${kept} kept pairs compared`);
   assert.ok(missing > 0, 'no pair with a missing city was compared');
@@ -119,16 +131,7 @@ test('records the pool fills by row ranges, adopted by a scorer, score every pai
   own.useRowRecords();
   const shared = new PairScorer(run.config, (ref) => run.fields.get(ref));
   shared.useRowRecords(new Int32Array(records));
-  let kept = 0;
-  for (let x = 0; x < rows; x += 5) {
-    for (let y = x + 1; y < rows; y += 11) {
-      const k = own.scoreRows(x, y);
-      assert.equal(shared.scoreRows(x, y), k, `kept ${x}-${y}`);
-      assert.equal(shared.score, own.score, `score ${x}-${y}`);
-      assert.equal(shared.decider, own.decider, `decider ${x}-${y}`);
-      if (k) kept++;
-    }
-  }
+  const kept = sameScores(own, shared, 5, 11);
   assert.ok(kept > 20, `${kept} kept pairs compared`);
 });
 
