@@ -6,6 +6,11 @@ import { parseConfigText } from '../../../src/config/index.js';
 import { runMatching, type MatchRun } from '../../../src/engine/run.js';
 import { PairScorer } from '../../../src/engine/scoring/pair-scorer.js';
 import { fillRecordRows, rowRecordSlots } from '../../../src/engine/scoring/row-records.js';
+import type { RunHandle } from '../../../src/engine/scoring/score-task.js';
+import { ColumnStore } from '../../../src/data/column-store.js';
+import { prepareFields } from '../../../src/engine/fields/prepared-fields.js';
+import { matchkeyFieldRefs } from '../../../src/engine/scoring/pair-scorer.js';
+import { COLUMNS, randomTable, weightedConfigText, weightedSetup } from '../scoring/random-weighted-config.js';
 import { WorkerPool } from '../../../src/engine/worker-pool.js';
 import { peopleStore, syntheticPeople } from './synthetic-people.js';
 
@@ -139,4 +144,36 @@ test('records of another size are refused, not read out of line', () => {
   const scorer = new PairScorer(run.config, (ref) => run.fields.get(ref));
   const stride = rowRecordSlots(run.config).length;
   assert.throws(() => scorer.useRowRecords(new Int32Array((run.store.rowCount - 1) * stride)), /row records hold .* expected 1500 rows × 8 fields/);
+});
+
+test('on random tables and configurations, records the pool fills by random row ranges keep exactly the pairs and scores of the plain path', async () => {
+  const setup = weightedSetup({ scorers: ['jaro_winkler', 'levenshtein', 'exact', 'token_sort'], exactKey: true });
+  let runs = 0;
+  await fc.assert(
+    fc.asyncProperty(randomTable(30), setup, fc.array(fc.nat(), { maxLength: 4 }), async (rows, s, cuts) => {
+      const config = parseConfigText(weightedConfigText(s), 'random.yaml');
+      const store = ColumnStore.fromRows(COLUMNS, rows);
+      const fields = await prepareFields(store, matchkeyFieldRefs(config), pool);
+      const handle: RunHandle = { runId: `row-records-${runs++}`, config, fields: fields.handles(), passes: [], passSpecs: [], models: {} };
+      const n = store.rowCount;
+      const stride = rowRecordSlots(config).length;
+      const records = new SharedArrayBuffer(n * stride * 4);
+      const points = [...new Set([0, n, ...cuts.map((c) => c % (n + 1))])].sort((a, b) => a - b);
+      await Promise.all(points.slice(1).map((to, k) => pool.run('fillRowRecords', { run: handle, records, from: points[k], to })));
+      const lookup = (ref: Parameters<typeof fields.get>[0]) => fields.get(ref);
+      const plain = new PairScorer(config, lookup);
+      const shared = new PairScorer(config, lookup);
+      shared.useRowRecords(new Int32Array(records));
+      for (let x = 0; x < n; x++) {
+        for (let y = x + 1; y < n; y++) {
+          const kept = plain.scoreRows(x, y);
+          assert.equal(shared.scoreRows(x, y), kept, `pair ${x},${y}`);
+          assert.ok(Object.is(shared.score, plain.score), `pair ${x},${y}: ${shared.score} against ${plain.score}`);
+          assert.equal(shared.decider, plain.decider);
+          assert.equal(shared.matched, plain.matched);
+        }
+      }
+    }),
+    { numRuns: 60, seed: 20261128 },
+  );
 });
