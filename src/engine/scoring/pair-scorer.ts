@@ -236,7 +236,7 @@ export class PairScorer {
    *
    * @example
    * scorer.useRowRecords(); // once per worker, before the hot loop
-   * scorer.useRowRecords(new Int32Array(run.records)); // the pool's shared copy
+   * scorer.useRowRecords(new Int32Array(input.records)); // the copy the pool filled for this run
    */
   useRowRecords(shared?: Int32Array): void {
     if (this.records !== null || this.slotIds.length === 0) return;

@@ -66,10 +66,10 @@ export async function scoreTasks(
 
 /**
  * The run's row records on shared memory, one row range per worker filled
- * in parallel: every worker of the queue reads this one copy, where each
- * used to build its own (a fixed cost per worker that more workers did not
- * shorten, and 4 bytes per row and field of memory per worker). Undefined
- * when the run compares no field.
+ * in parallel. Every worker of the queue reads this one copy: a copy per
+ * worker would be a fixed cost that more workers do not shorten, and would
+ * hold 4 bytes per row and field once per worker (360 MB each at 10M rows
+ * of the tight workload). Undefined when the run compares no field.
  *
  * @example
  * const records = await sharedRowRecords(pool, run); // rows × fields Int32 ids
