@@ -209,7 +209,6 @@ function sideBySideTable(r: BenchResults): string {
 }
 
 /** ` (measured <date>)` for a row kept from an earlier run, else nothing. */
-/** For a row kept from an earlier run: when it was measured. */
 function measuredBefore(x: { measured_at?: string } | undefined): string {
   return x?.measured_at === undefined ? '' : ` (measured ${x.measured_at.slice(0, 10)})`;
 }

@@ -1,4 +1,4 @@
-/** The two rules the open-addressed tables of the living state share: the hash finaliser, and which entry may move back into a hole when one is emptied. */
+/** The two rules kindred's open-addressed tables share (the living state's, the column interner's): the hash finaliser, and which entry may move back into a hole when one is emptied. */
 
 /**
  * Murmur3's 32-bit finaliser: spreads every input bit over the low bits a

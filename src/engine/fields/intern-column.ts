@@ -1,5 +1,6 @@
 /** Dictionary-encodes one column's cells by their bytes: each row's value id, in order of first occurrence, with each value's first bytes and row count. */
 import { withRoomFor } from '../../data/grow-array.js';
+import { mix32 } from '../../data/linear-probing.js';
 
 /** The distinct raw values of a column: each row's value id, each value's bytes (start, length) and its rows. */
 export interface InternedColumn {
@@ -82,8 +83,7 @@ function internDirect(bytes: Uint8Array, offsets: Uint32Array, missing: Uint8Arr
     }
     const s = offsets[r];
     const len = offsets[r + 1] - s;
-    let h = 0x811c9dc5;
-    for (let p = s; p < s + len; p++) h = Math.imul(h ^ bytes[p], 0x01000193);
+    let h = fnv1a(bytes, s, s + len);
     h ^= h >>> 15;
     let slot = h & mask;
     for (;;) {
@@ -131,15 +131,16 @@ function internDirect(bytes: Uint8Array, offsets: Uint32Array, missing: Uint8Arr
   return { column: { rawIds, idStart, idLength, rawCounts, count }, next: r };
 }
 
-/** FNV-1a of a byte range, then a 32-bit finaliser: its top bits pick the partition, its low bits the slot. */
-function mixedHash(bytes: Uint8Array, s: number, e: number): number {
+/** FNV-1a of a byte range. */
+function fnv1a(bytes: Uint8Array, s: number, e: number): number {
   let h = 0x811c9dc5;
   for (let p = s; p < e; p++) h = Math.imul(h ^ bytes[p], 0x01000193);
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  return h ^ (h >>> 16);
+  return h;
+}
+
+/** FNV-1a of a byte range, spread by Murmur3's finaliser: its top bits pick the partition, its low bits the slot. */
+function mixedHash(bytes: Uint8Array, s: number, e: number): number {
+  return mix32(fnv1a(bytes, s, e));
 }
 
 /**
