@@ -8,7 +8,7 @@ import { KindredError } from '../../errors/registry.js';
  * @example
  * OPTIMISATIONS.includes('prune'); // true
  */
-export const OPTIMISATIONS = ['prune', 'comparison-cache', 'exact-ids', 'matches-only'] as const;
+export const OPTIMISATIONS = ['prune', 'comparison-cache', 'exact-ids', 'matches-only', 'weighted-fill'] as const;
 
 /** One switchable optimisation. */
 export type Optimisation = (typeof OPTIMISATIONS)[number];
