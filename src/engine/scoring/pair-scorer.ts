@@ -60,7 +60,7 @@ interface CompiledMatchkey {
   minWeight: number;
   /** With `min_weight_by_rarity`: each field's value shares (see `weightedMean`); null without it. */
   rarity: ValueRarity[] | null;
-  /** Fields in evaluation order (cheap exact fields first, swapped ones last) and the weight still to come after each. */
+  /** Fields in evaluation order (cheap exact fields first, swapped ones last, heavier first within each) and the weight still to come after each. */
   evalOrder: Int32Array;
   weightAfter: Float64Array;
   /** Declared swaps (weighted only; null when none). */
@@ -925,7 +925,9 @@ function compileMatchkey(mk: Matchkey, config: Config, lookup: FieldLookup, mode
   const swaps = mk.type === 'weighted' ? swapLayout(mk.swaps ?? [], mk.fields) : null;
   const swapped = new Set<number>(swaps === null ? [] : [...swaps.left, ...swaps.right]);
   const rank = (i: number): number => (swapped.has(i) ? 2 : CHEAP_SCORERS.has(fields[i].scorerName) ? 0 : 1);
-  const order = fields.map((_, i) => i).sort((i, j) => rank(i) - rank(j) || i - j);
+  // Heavier first within a cost: a pair that disagrees loses the most of its best case per field read, so it is
+  // pruned after fewer fields (broad 1M, one thread: score phase 8.15-8.66 s -> 7.75-8.49 s).
+  const order = fields.map((_, i) => i).sort((i, j) => rank(i) - rank(j) || fields[j].weight - fields[i].weight || i - j);
   const firstSwapped = order.findIndex((i) => swapped.has(i));
   const weightAfter = new Float64Array(order.length);
   let rest = 0;
