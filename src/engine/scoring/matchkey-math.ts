@@ -9,6 +9,13 @@ export const MISSING = -1;
  */
 export const THRESHOLD_EPSILON = 1e-9;
 
+/**
+ * Rounding room of the row loop's pruning test (best case < cutoff × weight
+ * − slack): the generic loop and the generated one (weighted-fill.ts) take
+ * it from here, so that they prune exactly the same pairs.
+ */
+export const PRUNE_SLACK = 1e-12;
+
 /** True when a score reaches a threshold (with {@link THRESHOLD_EPSILON}). */
 export function reaches(score: number, threshold: number): boolean {
   return score >= threshold - THRESHOLD_EPSILON;

@@ -7,7 +7,7 @@ import type { BoundScorer } from '../scorers/types.js';
 import { compileTransforms } from '../transforms/registry.js';
 import { cacheComparisons, SLOT_BITS } from './comparison-cache.js';
 import { optimisationOn } from './optimisation-switches.js';
-import { applyPenalties, decide, MISSING, reaches, THRESHOLD_EPSILON, weightedMean } from './matchkey-math.js';
+import { applyPenalties, decide, MISSING, PRUNE_SLACK, reaches, THRESHOLD_EPSILON, weightedMean } from './matchkey-math.js';
 import { bestReading, MAX_SWAPS, swapLayout, type RarityShares, type SwapLayout } from './swap-readings.js';
 import { ValueRarity } from './value-rarity.js';
 import { fillRecordRows, rowRecordSlots } from './row-records.js';
@@ -544,7 +544,7 @@ export class PairScorer {
         // Best case: every field still to come is present and scores 1 (in any reading: swapped fields come last).
         const rest = mk.weightAfter[i];
         // With a floor on the denominator the best case is still every field to come present and scoring 1.
-        if (num + rest < mk.keepCutoff * Math.max(den + rest, mk.minWeight) - 1e-12) return (num + rest) / (Math.max(den + rest, mk.minWeight) || 1);
+        if (num + rest < mk.keepCutoff * Math.max(den + rest, mk.minWeight) - PRUNE_SLACK) return (num + rest) / (Math.max(den + rest, mk.minWeight) || 1);
       }
     }
     return FILLED;

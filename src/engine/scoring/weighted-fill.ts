@@ -1,11 +1,15 @@
 /** A weighted matchkey's row loop generated as straight-line code: its fields, slots, weights and pruning bounds written into the source as literals. */
 import type { BoundScorer } from '../scorers/types.js';
-import { MISSING } from './matchkey-math.js';
+import { MISSING, PRUNE_SLACK } from './matchkey-math.js';
 
 /**
  * What {@link WeightedFill} returns when it compared every field: the
  * similarities are in `sims` and the caller takes the mean. Any other
  * return is a pruning bound, which is never negative.
+ *
+ * @example
+ * const bound = fill(x, y);
+ * const score = bound === FILLED ? weightedMean(sims, weights, n) : bound;
  */
 export const FILLED = -1;
 
@@ -14,10 +18,18 @@ export const FILLED = -1;
  * evaluation order, writing each similarity (or `MISSING`) to `sims` at the
  * field's configuration index, and returns the pruning bound as soon as it
  * falls below the cutoff, else {@link FILLED}.
+ *
+ * @example
+ * const fill: WeightedFill = compileWeightedFill(plan, records, stride, sims);
  */
 export type WeightedFill = (x: number, y: number) => number;
 
-/** One field of a {@link WeightedFillPlan}, in evaluation order. */
+/**
+ * One field of a {@link WeightedFillPlan}, in evaluation order.
+ *
+ * @example
+ * const dob: FillStep = { field: 7, slot: 7, weight: 1, idsOnly: true, compare: null, restAfter: 5.1 };
+ */
 export interface FillStep {
   /** The field's index in the matchkey (its place in `sims`). */
   field: number;
@@ -32,15 +44,17 @@ export interface FillStep {
   restAfter: number | null;
 }
 
-/** A weighted matchkey's row loop as data: what {@link compileWeightedFill} writes out. */
+/**
+ * A weighted matchkey's row loop as data: what {@link compileWeightedFill} writes out.
+ *
+ * @example
+ * const plan: WeightedFillPlan = { steps: [dob, ssn, givenName], keepCutoff: 0.625 - 2e-9, minWeight: 0 };
+ */
 export interface WeightedFillPlan {
   steps: FillStep[];
   keepCutoff: number;
   minWeight: number;
 }
-
-/** The rounding room of the pruning test, as the generic loop has it. */
-const PRUNE_SLACK = 1e-12;
 
 /**
  * A number as a source literal that parses back to the same double
@@ -109,6 +123,9 @@ export function fillSource(plan: WeightedFillPlan, stride: number): string {
  * const bound = fill(3, 17); // FILLED: sims holds all nine similarities
  */
 export function compileWeightedFill(plan: WeightedFillPlan, records: Int32Array, stride: number, sims: Float64Array): WeightedFill {
+  plan.steps.forEach((step, k) => {
+    if (!step.idsOnly && step.compare === null) throw new Error(`weighted fill: step ${k} (field ${step.field}) compares values but has no scorer`);
+  });
   const compares = plan.steps.map((_, k) => `compare${k}`);
   const make = new Function('records', 'sims', ...compares, `"use strict";\nreturn function weightedFill(x, y) {\n${fillSource(plan, stride)}\n};`) as (
     records: Int32Array,

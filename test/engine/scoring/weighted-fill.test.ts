@@ -75,11 +75,12 @@ test('a literal parses back to the same double, signed zero included; anything e
   assert.throws(() => literal(Number.POSITIVE_INFINITY), /cannot be a literal/);
 });
 
-test('a slot or field index that is not a non-negative integer is refused before any source is made', () => {
+test('a slot or field index that is not a non-negative integer, or a step that compares values without a scorer, is refused before any source is made', () => {
   const step = { field: 0, slot: 0, weight: 1, idsOnly: true, compare: null, restAfter: null };
   assert.throws(() => fillSource({ steps: [{ ...step, slot: 1.5 }], keepCutoff: 0.5, minWeight: 0 }, 4), /1.5 is not an index/);
   assert.throws(() => fillSource({ steps: [{ ...step, field: -1 }], keepCutoff: 0.5, minWeight: 0 }, 4), /-1 is not an index/);
   assert.throws(() => fillSource({ steps: [step], keepCutoff: 0.5, minWeight: 0 }, Number.NaN), /NaN is not an index/);
+  assert.throws(() => compileWeightedFill({ steps: [{ ...step, idsOnly: false }], keepCutoff: 0.5, minWeight: 0 }, new Int32Array(4), 4, new Float64Array(1)), /step 0 \(field 0\) compares values but has no scorer/);
 });
 
 test('a compiled loop by hand: two exact fields, the bound returned after the first when it cannot reach the cutoff', () => {
