@@ -298,12 +298,17 @@ export class PairScorer {
    */
   useComparisonCache(slotBits = SLOT_BITS): void {
     if (!optimisationOn('comparison-cache')) return;
+    let cached = false;
     for (const mk of this.matchkeys) {
       for (const f of [...mk.fields, ...mk.negatives]) {
-        if (f.scorer !== null && !UNCACHED_SCORERS.has(f.scorerName) && f.compare === f.scorer) f.compare = cacheComparisons(f.scorer, slotBits);
+        if (f.scorer !== null && !UNCACHED_SCORERS.has(f.scorerName) && f.compare === f.scorer) {
+          f.compare = cacheComparisons(f.scorer, slotBits);
+          cached = true;
+        }
       }
     }
-    this.compileFills();
+    // The score queue calls this before every task: a recompiled loop would start cold each time.
+    if (cached) this.compileFills();
   }
 
   /**

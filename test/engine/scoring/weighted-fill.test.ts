@@ -63,6 +63,31 @@ test('on random tables and configurations, every pair gets the same score, bound
   );
 });
 
+test('readying a scorer again, as the score queue does before every task, keeps its compiled loops: a recompiled one would start cold', async () => {
+  const config = parseConfigText(
+    `matchkeys:
+  - name: m
+    type: weighted
+    threshold: 0.8
+    fields:
+      - {field: a, scorer: levenshtein, weight: 1}
+      - {field: b, scorer: exact, weight: 1}
+`,
+    'ready.yaml',
+  );
+  const store = ColumnStore.fromRows(COLUMNS, [
+    ['ab', 'x', null, null],
+    ['abc', 'x', null, null],
+  ]);
+  const fields = await prepareFields(store, matchkeyFieldRefs(config), pool);
+  const scorer = recordScorer('', () => new PairScorer(config, (ref) => fields.get(ref)));
+  const fill = scorer.matchkeys[0].fill;
+  assert.notEqual(fill, null);
+  scorer.useRowRecords();
+  scorer.useComparisonCache(2);
+  assert.equal(scorer.matchkeys[0].fill, fill);
+});
+
 test('a literal parses back to the same double, signed zero included; anything else is refused', () => {
   fc.assert(
     fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (n) => {
