@@ -4,6 +4,7 @@ import { Piscina } from 'piscina';
 import { workerFile } from './worker-bundle.js';
 import type * as WorkerTasks from '../../workers/engine-worker.js';
 import { processThreadArgv } from './thread-options.js';
+import { compileOnPoolThreads } from './pool-jit.js';
 
 /**
  * The names of the worker tasks (the exports of `workers/engine-worker.ts`).
@@ -84,6 +85,8 @@ export interface TaskRunner {
 }
 
 function piscinaRunner(size: number, niceness: number): TaskRunner {
+  // Before the threads exist: V8 reads the flag when a thread's isolate is created.
+  compileOnPoolThreads(size);
   const piscina = new Piscina({
     filename: workerFile(new URL('../../workers/engine-worker.js', import.meta.url), new URL('../../../', import.meta.url)).href,
     minThreads: size,

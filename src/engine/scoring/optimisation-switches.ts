@@ -1,4 +1,4 @@
-/** Which exact scoring optimisations are on: all of them, unless `KINDRED_OPTIMISATIONS_OFF` names some for an A/B measurement. */
+/** Which exact optimisations of a run are on: all of them, unless `KINDRED_OPTIMISATIONS_OFF` names some for an A/B measurement. */
 
 import { KindredError } from '../../errors/registry.js';
 
@@ -8,7 +8,7 @@ import { KindredError } from '../../errors/registry.js';
  * @example
  * OPTIMISATIONS.includes('prune'); // true
  */
-export const OPTIMISATIONS = ['prune', 'comparison-cache', 'exact-ids', 'matches-only', 'weighted-fill'] as const;
+export const OPTIMISATIONS = ['prune', 'comparison-cache', 'exact-ids', 'matches-only', 'weighted-fill', 'thread-jit'] as const;
 
 /** One switchable optimisation. */
 export type Optimisation = (typeof OPTIMISATIONS)[number];
