@@ -8,6 +8,7 @@ import { ColumnStore, type ColumnHandle } from './column-store.js';
 import { cellLength, copyCell, isBlankLine, lineSplitPoints, parseRecord, type CellSink } from './csv-bytes.js';
 import type { CountResult } from './ingest-tasks.js';
 import { EarlyChunks } from './early-chunks.js';
+import { readIntoSharedMemory } from './read-shared.js';
 
 /** Options of {@link ingestCsv}. */
 export interface IngestOptions {
@@ -127,38 +128,6 @@ export async function ingestCsv(file: string, pool: WorkerPool, options: IngestO
   const store = ColumnStore.fromHandle({ rowCount, columns: handles });
   const fingerprint = await hashing;
   return { store, file: path.resolve(file), bytes: bytes.length, skippedRows, ms: performance.now() - t0, fingerprint };
-}
-
-/**
- * The whole file in shared memory, read asynchronously in 16 MiB pieces: a
- * synchronous read of a large file held the event loop (and `/health`) for
- * as long as the disk took. `onRead` hears how many bytes are in after each
- * piece, so parsing can start on them.
- */
-async function readIntoSharedMemory(file: string, onRead?: (shared: SharedArrayBuffer, available: number) => void): Promise<SharedArrayBuffer> {
-  let fh: fs.promises.FileHandle;
-  try {
-    fh = await fs.promises.open(file, 'r');
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new KindredError('file_not_found', `${file}: no such file`);
-    throw new KindredError('csv_invalid', `${file}: cannot be read (${code ?? String(e)})`);
-  }
-  try {
-    const size = (await fh.stat()).size;
-    const shared = new SharedArrayBuffer(Math.max(1, size));
-    const view = new Uint8Array(shared, 0, size);
-    let off = 0;
-    while (off < size) {
-      const { bytesRead } = await fh.read(view, off, Math.min(1 << 24, size - off), off);
-      if (bytesRead === 0) break;
-      off += bytesRead;
-      onRead?.(shared, off);
-    }
-    return size === 0 ? new SharedArrayBuffer(0) : shared;
-  } finally {
-    await fh.close();
-  }
 }
 
 /** How much of a file {@link readHeaderNames} reads: far more than any header row. */
