@@ -94,6 +94,11 @@ function piscinaRunner(size: number, niceness: number): TaskRunner {
     idleTimeout: 60_000,
     // Every task is CPU-bound; queueing more per thread only adds latency.
     concurrentTasksPerWorker: 1,
+    // Tasks start in the order they were queued. By default a queued task
+    // that meets no idle thread goes to the back of the queue, so every
+    // time a thread freed up, the task behind the one it took moved to the
+    // end: the costliest columns, queued first, were prepared last.
+    stricterFIFO: true,
     workerData: { niceness },
     execArgv: workerExecArgv(),
   });

@@ -1,4 +1,4 @@
-/** Pool threads compile their hot functions on their own thread: the flag is set before the pool's threads start, and `thread-jit` in KINDRED_OPTIMISATIONS_OFF sets it back. */
+/** Pool threads compile their hot functions on their own thread when the pool takes every core: the flag is set before the pool's threads start, and `thread-jit` in KINDRED_OPTIMISATIONS_OFF or a smaller pool sets it back. */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
@@ -21,8 +21,10 @@ test('a pool that takes every core compiles in line, unless switched off; a smal
 // A child process that opens and closes a WorkerPool, then starts a thread
 // that asks V8 to optimise a function concurrently and reports, right after
 // the call, whether its optimised code is already installed (V8's status
-// bit 16). Compiled on the thread itself it is; handed to a background
-// compiler it is not yet, since the call returns within microseconds.
+// bit 16). Compiled on the thread itself it always is. Handed to a
+// background compiler it usually is not yet, but under load the compile
+// can finish first, so the other side (switched off, or a pool that leaves
+// a core free) is checked by the flag it sets (the first test), not here.
 const probeSource = (workers: number): string => `
 const { WorkerPool } = await import(${JSON.stringify(pathToFileURL(join(REPO_ROOT, 'dist', 'src', 'engine', 'worker-pool.js')).href)});
 const { Worker } = await import('node:worker_threads');
@@ -46,12 +48,4 @@ function probe(workers: number, env: NodeJS.ProcessEnv): string {
 
 test('a thread started after a pool of one thread per core has compiled its function by the time the call returns', () => {
   assert.equal(probe(os.availableParallelism(), { KINDRED_OPTIMISATIONS_OFF: '' }), 'optimised');
-});
-
-test('with thread-jit switched off, the thread leaves the compile to a background thread', () => {
-  assert.equal(probe(os.availableParallelism(), { KINDRED_OPTIMISATIONS_OFF: 'thread-jit' }), 'not yet');
-});
-
-test('after a pool that leaves a core free, the thread leaves the compile to a background thread', { skip: os.availableParallelism() < 2 && 'one core' }, () => {
-  assert.equal(probe(1, { KINDRED_OPTIMISATIONS_OFF: '' }), 'not yet');
 });
