@@ -53,11 +53,11 @@ test('a failed run is reported and left out of the medians', () => {
   assert.equal(none.ratio, null, 'no kindred run, no ratio');
 });
 
-test('the plan alternates at least 3 pairs at 100k, one at 1M, and 10M only when asked', () => {
+test('the plan alternates at least 3 pairs at 100k and for tight 1M, one for broad 1M, and 10M only when asked', () => {
   const full = sideBySidePlan({ quick: false, tenMillion: true, repeat: 1 });
   assert.deepEqual(
     full.map((p) => `${p.workload}/${p.rows}/${p.pairs}${p.duckdb ? '+duckdb' : ''}`),
-    ['tight/100000/3+duckdb', 'broad/100000/3', 'tight/1000000/1+duckdb', 'broad/1000000/1', 'tight/10000000/1+duckdb'],
+    ['tight/100000/3+duckdb', 'broad/100000/3', 'tight/1000000/3+duckdb', 'broad/1000000/1', 'tight/10000000/1+duckdb'],
   );
   // --rows: one small size, one pair each, for a smoke run of the code path.
   assert.deepEqual(
