@@ -8,7 +8,7 @@ import { prepareFields, type PreparedFields } from './fields/prepared-fields.js'
 import { matchkeyFieldRefs } from './scoring/pair-scorer.js';
 import type { PairTask } from './scoring/pair-plan.js';
 import type { RunHandle } from './scoring/score-task.js';
-import { scoreTasks } from './scoring/score-phase.js';
+import { scoreTasks, shareRowRecords } from './scoring/score-phase.js';
 import type { WorkerPool } from './worker-pool.js';
 import { samplePairs } from './blocking/pair-sample.js';
 import { fieldKey } from './fields/field-dictionary.js';
@@ -175,16 +175,6 @@ export async function runMatching(
     onProgress: onProgress && ((done, total) => onProgress('block', done, total)),
   });
   const source = options.pairSource;
-  // Planning enumerates the pool's scoring tasks: another engine pairs the rows itself.
-  const plan = source === undefined ? await pool.run('planScore', { passes: index.passes.map((p) => p.layout), workers: pool.size }) : null;
-  report('block', t, {
-    passes: specs.length,
-    blocks: index.passes.reduce((s, p) => s + p.handle.groups, 0),
-    ...(plan !== null ? { pass_pairs: plan.total } : {}),
-    oversized: index.oversized.filter((o) => !o.sub_block).length,
-    ...(config.blocking.split_oversized ? { split: index.oversized.filter((o) => o.action === 'split').length } : {}),
-  });
-
   const runId = crypto.randomUUID();
   const handle: RunHandle = {
     runId,
@@ -194,6 +184,22 @@ export async function runMatching(
     passSpecs: specs,
     models: {},
   };
+  // Planning enumerates the pool's scoring tasks: another engine pairs the rows itself.
+  const planning = source === undefined ? pool.run('planScore', { passes: index.passes.map((p) => p.layout), workers: pool.size }) : null;
+  // Planning takes one worker; the row records take the others meanwhile.
+  // Not before training: a worker opens the run to fill them, and an opened
+  // run keeps the models it was opened with.
+  const records = planning !== null && !config.matchkeys.some((m) => m.type === 'probabilistic') ? shareRowRecords(pool, handle) : undefined;
+  // Awaited by the score phase; a failure before it must not go unhandled.
+  records?.catch(() => undefined);
+  const plan = planning === null ? null : await planning;
+  report('block', t, {
+    passes: specs.length,
+    blocks: index.passes.reduce((s, p) => s + p.handle.groups, 0),
+    ...(plan !== null ? { pass_pairs: plan.total } : {}),
+    oversized: index.oversized.filter((o) => !o.sub_block).length,
+    ...(config.blocking.split_oversized ? { split: index.oversized.filter((o) => o.action === 'split').length } : {}),
+  });
 
   const training: MatchRun['training'] = {};
   if (config.matchkeys.some((m) => m.type === 'probabilistic')) {
@@ -211,7 +217,7 @@ export async function runMatching(
   } else {
     t = performance.now();
     const tasks: PairTask[] = plan.tasks;
-    const scoredTasks = await scoreTasks(pool, handle, tasks, onProgress ? (done, total) => onProgress('score', done, total) : undefined, signal);
+    const scoredTasks = await scoreTasks(pool, handle, tasks, onProgress ? (done, total) => onProgress('score', done, total) : undefined, signal, records);
     scored = { engine: 'pool', pairs: scoredTasks.pairs, candidatePairs: scoredTasks.scored };
     report('score', t, { tasks: tasks.length, candidate_pairs: scoredTasks.scored, kept_pairs: scoredTasks.pairs.count });
   }

@@ -30,6 +30,9 @@ const PROGRESS_INTERVAL_MS = 100;
  * worker stops after the task it holds (no task is cut in half, nothing is
  * torn down) and the call rejects with the signal's reason.
  *
+ * `records` are the run's row records when the caller started filling them
+ * already ({@link shareRowRecords}); else they are filled first.
+ *
  * @example
  * const { pairs, scored } = await scoreTasks(pool, handle, tasks, (done, total) => bar(done / total));
  */
@@ -39,6 +42,7 @@ export async function scoreTasks(
   tasks: PairTask[],
   onProgress?: (done: number, total: number) => void,
   signal?: AbortSignal,
+  records?: Promise<SharedArrayBuffer | undefined>,
 ): Promise<ScoredTasks> {
   signal?.throwIfAborted();
   const next = new SharedArrayBuffer(4);
@@ -50,9 +54,9 @@ export async function scoreTasks(
   const timer = onProgress ? setInterval(() => onProgress(Number(Atomics.load(done, 0)), total), PROGRESS_INTERVAL_MS) : null;
   try {
     const workers = Math.max(1, Math.min(pool.size, tasks.length));
-    const records = tasks.length === 0 ? undefined : await sharedRowRecords(pool, run);
+    const shared = tasks.length === 0 ? undefined : await (records ?? shareRowRecords(pool, run));
     signal?.throwIfAborted();
-    const parts = await Promise.all(Array.from({ length: workers }, () => pool.run('scoreQueue', { run, tasks, next, donePairs, records })));
+    const parts = await Promise.all(Array.from({ length: workers }, () => pool.run('scoreQueue', { run, tasks, next, donePairs, records: shared })));
     signal?.throwIfAborted();
     onProgress?.(total, total);
     // The merge copies every kept pair once: a worker does it, into shared memory, so the event loop copies nothing.
@@ -66,15 +70,17 @@ export async function scoreTasks(
 
 /**
  * The run's row records on shared memory, one row range per worker filled
- * in parallel. Every worker of the queue reads this one copy: a copy per
+ * in parallel. They need only the run's configuration and prepared fields,
+ * so a run can start them before its tasks are planned (src/engine/run.ts
+ * does, while one worker plans and the others would wait). Every worker of the queue reads this one copy: a copy per
  * worker would be a fixed cost that more workers do not shorten, and would
  * hold 4 bytes per row and field once per worker (360 MB each at 10M rows
  * of the tight workload). Undefined when the run compares no field.
  *
  * @example
- * const records = await sharedRowRecords(pool, run); // rows × fields Int32 ids
+ * const records = await shareRowRecords(pool, run); // rows × fields Int32 ids
  */
-async function sharedRowRecords(pool: WorkerPool, run: RunHandle): Promise<SharedArrayBuffer | undefined> {
+export async function shareRowRecords(pool: WorkerPool, run: RunHandle): Promise<SharedArrayBuffer | undefined> {
   const stride = rowRecordSlots(run.config).length;
   const rows = run.fields[0]?.rowCount ?? 0;
   if (stride === 0 || rows === 0) return undefined;

@@ -1,0 +1,64 @@
+/** The row records filled while the tasks are planned score exactly as records filled at the start of the score phase; a run with probabilistic matchkeys fills them after training. */
+import assert from 'node:assert/strict';
+import { after, test } from 'node:test';
+import { parseConfigText } from '../../../src/config/load.js';
+import { runMatching } from '../../../src/engine/run.js';
+import { scoreTasks, shareRowRecords } from '../../../src/engine/scoring/score-phase.js';
+import { WorkerPool } from '../../../src/engine/worker-pool.js';
+import { PERSON_CONFIG } from './person-config.js';
+import { peopleStore, syntheticPeople } from './synthetic-people.js';
+
+const pool = new WorkerPool({ workers: 2 });
+after(() => pool.close());
+
+const store = peopleStore(syntheticPeople(2000, 11));
+
+test('a run, whose records are filled while a worker plans, keeps the pairs and scores of records filled in the score phase', async () => {
+  const run = await runMatching(store, PERSON_CONFIG, pool);
+  const tasks = (await pool.run('planScore', { passes: run.index.passes.map((p) => p.layout), workers: pool.size })).tasks;
+  // A fresh run id: the workers open it anew, so nothing is reused from the run above.
+  const handle = { ...run.handle, runId: crypto.randomUUID() };
+  const late = await scoreTasks(pool, handle, tasks);
+  assert.ok(late.pairs.count > 100, `${late.pairs.count} kept pairs`);
+  assert.equal(run.candidatePairs, late.scored);
+  assert.deepEqual(Array.from(run.pairs.a), Array.from(late.pairs.a));
+  assert.deepEqual(Array.from(run.pairs.b), Array.from(late.pairs.b));
+  assert.deepEqual(Array.from(run.pairs.score), Array.from(late.pairs.score));
+  assert.deepEqual(Array.from(run.pairs.flags), Array.from(late.pairs.flags));
+  // And records handed in already filled are the ones scored from.
+  const early = { ...run.handle, runId: crypto.randomUUID() };
+  const given = await scoreTasks(pool, early, tasks, undefined, undefined, shareRowRecords(pool, early));
+  assert.deepEqual(Array.from(given.pairs.score), Array.from(late.pairs.score));
+});
+
+test('records handed in that are not the run\'s are refused, not read', async () => {
+  const run = await runMatching(store, PERSON_CONFIG, pool);
+  const tasks = (await pool.run('planScore', { passes: run.index.passes.map((p) => p.layout), workers: pool.size })).tasks;
+  const handle = { ...run.handle, runId: crypto.randomUUID() };
+  await assert.rejects(scoreTasks(pool, handle, tasks, undefined, undefined, Promise.resolve(new SharedArrayBuffer(4 * 7))), /row records hold 7 ids/);
+});
+
+test('with a probabilistic matchkey, the run trains first and scores the same as before the change (records filled after training)', async () => {
+  const config = parseConfigText(
+    `matchkeys:
+  - name: person
+    type: probabilistic
+    threshold: 0.9
+    fields:
+      - {field: given_name, scorer: jaro_winkler}
+      - {field: surname, scorer: jaro_winkler}
+      - {field: dob, scorer: exact}
+blocking:
+  keys:
+    - fields: [surname]
+    - fields: [dob]
+`,
+    'probabilistic.yaml',
+  );
+  const run = await runMatching(store, config, pool);
+  assert.ok(run.training.person?.converged !== undefined, 'trained');
+  const tasks = (await pool.run('planScore', { passes: run.index.passes.map((p) => p.layout), workers: pool.size })).tasks;
+  const again = await scoreTasks(pool, { ...run.handle, runId: crypto.randomUUID() }, tasks);
+  assert.ok(again.pairs.count > 0);
+  assert.deepEqual(Array.from(run.pairs.score), Array.from(again.pairs.score));
+});
