@@ -1,4 +1,4 @@
-/** `make bench`'s A/B part: each exact scoring optimisation switched off on its own, alternating with all on, on the same build and file. */
+/** `make bench`'s A/B part: each switchable optimisation switched off on its own, alternating with all on, on the same build and file (`thread-jit` only differs where 2 workers take every core). */
 import { join } from 'node:path';
 import { DROPS_REVIEW_BAND, OPTIMISATIONS } from '../src/engine/scoring/optimisation-switches.js';
 import type { OptimisationRow, OptimisationsResult } from './lib/bench-results.js';

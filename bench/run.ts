@@ -35,8 +35,8 @@ const USAGE = `Usage: node dist/bench/run.js [--shared ../shared] [--quick] [--1
                    changes on a running server) or the controller timing; the other
                    parts keep their previous results in bench/results.json
   --repeat <n>     repetitions of each 100k-row run and of the scorer benchmark (default 3;
-                   at least 3 reference/kindred pairs side by side) and of each 1M-row
-                   end-to-end run; 10M-row runs run once
+                   at least 3 reference/kindred pairs side by side, at 100k and for tight
+                   1M) and of each 1M-row end-to-end run; 10M-row runs run once
   --rows <n>       with --only side-by-side: a smoke run of that code path on n generated rows,
                    one pair per workload; written to bench/out/results-rows-<n>.json only
                    (bench/results.json and docs/benchmarks.md are left as they are).
@@ -201,7 +201,7 @@ async function endToEndSection(shared: string, quick: boolean, repeat: number, t
         continue;
       }
       const quality = await evaluateOnce(people.csv, people.truth, config);
-      // 1M as 100k: a ratio of two single runs moved by ±15 % (docs/benchmarks.md); 10M once, for its time.
+      // 1M as 100k: a ratio of two single runs could read 1.5× to 2.2× (docs/benchmarks.md); 10M once, for its time.
       const repetitions = rows >= 10_000_000 ? 1 : repeat;
       const samples = new Map<number, DedupeSample[]>(WORKER_COUNTS.map((w) => [w, []]));
       // Alternating worker counts spreads any drift in machine load over both.

@@ -23,8 +23,8 @@ export interface SideBySideStep {
 }
 
 /**
- * The runs: every workload at 100k (3 alternating pairs) and 1M (one pair,
- * but 3 for tight: its ratio sits nearest its target, and the reference's
+ * The runs: every workload at 100k (3 alternating pairs, or `repeat`) and
+ * 1M (one pair, but 3 or `repeat` for tight: its ratio sits nearest its target, and the reference's
  * own wall for it has ranged from 11.3 to 20.4 s across single runs, so a
  * median of three says more; broad's pair costs a minute and a half);
  * at 10M the tight workload only, one pair, when asked for (a 1 GB file and

@@ -23,10 +23,15 @@ import { optimisationOn } from './scoring/optimisation-switches.js';
  * smaller pool keeps V8's default.
  *
  * V8 reads the flag when an isolate is created, and its flags are
- * process-wide: the threads started later take it, while the main thread
- * (whose isolate exists already) keeps background compilation, so the
- * event loop never compiles in line. Switched off, the flag is set back,
- * so an in-process A/B measures what it says.
+ * process-wide: every thread started later takes it (the pool's, and any
+ * other, such as the auto-configuration controller's), while the main
+ * thread, whose isolate exists already, keeps background compilation, so
+ * the event loop never compiles in line (verified on Node 20, V8 11.3,
+ * where each isolate makes its compile dispatcher when it is created).
+ * Switched off, or for a smaller pool, the flag is set back if this
+ * module set it, so an in-process A/B measures what it says and a flag the
+ * user gave stays. Two pools of different sizes made at the same moment
+ * may see each other's setting: the threads read it when they start.
  *
  * @example
  * compileOnPoolThreads(os.availableParallelism()); // true: threads started from now on compile in line
@@ -40,6 +45,11 @@ export function compileOnPoolThreads(
   cores: number = os.availableParallelism(),
 ): boolean {
   const on = threads >= cores && optimisationOn('thread-jit', env);
-  setFlags(on ? '--no-concurrent-recompilation' : '--concurrent-recompilation');
+  // Set back only what this module set: a user's own flag stays.
+  if (on) setFlags('--no-concurrent-recompilation');
+  else if (switchedOff) setFlags('--concurrent-recompilation');
+  switchedOff = on;
   return on;
 }
+
+let switchedOff = false;

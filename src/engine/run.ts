@@ -7,6 +7,7 @@ import { clusterLimits } from './clustering/cluster-builder.js';
 import { prepareFields, type PreparedFields } from './fields/prepared-fields.js';
 import { matchkeyFieldRefs } from './scoring/pair-scorer.js';
 import type { PairTask } from './scoring/pair-plan.js';
+import type { PlanScoreOutput } from './scoring/plan-score.js';
 import type { RunHandle } from './scoring/score-task.js';
 import { scoreTasks, shareRowRecords } from './scoring/score-phase.js';
 import type { WorkerPool } from './worker-pool.js';
@@ -184,25 +185,34 @@ export async function runMatching(
     passSpecs: specs,
     models: {},
   };
+  signal?.throwIfAborted();
+  const probabilistic = config.matchkeys.some((m) => m.type === 'probabilistic');
   // Planning enumerates the pool's scoring tasks: another engine pairs the rows itself.
   const planning = source === undefined ? pool.run('planScore', { passes: index.passes.map((p) => p.layout), workers: pool.size }) : null;
   // Planning takes one worker; the row records take the others meanwhile.
   // Not before training: a worker opens the run to fill them, and an opened
   // run keeps the models it was opened with.
-  const records = planning !== null && !config.matchkeys.some((m) => m.type === 'probabilistic') ? shareRowRecords(pool, handle) : undefined;
-  // Awaited by the score phase; a failure before it must not go unhandled.
+  const records = planning !== null && !probabilistic ? shareRowRecords(pool, handle) : undefined;
+  // Awaited below whatever happens; a failure while the plan is awaited must not count as unhandled meanwhile.
   records?.catch(() => undefined);
-  const plan = planning === null ? null : await planning;
-  report('block', t, {
-    passes: specs.length,
-    blocks: index.passes.reduce((s, p) => s + p.handle.groups, 0),
-    ...(plan !== null ? { pass_pairs: plan.total } : {}),
-    oversized: index.oversized.filter((o) => !o.sub_block).length,
-    ...(config.blocking.split_oversized ? { split: index.oversized.filter((o) => o.action === 'split').length } : {}),
-  });
+  let plan: PlanScoreOutput | null;
+  try {
+    plan = planning === null ? null : await planning;
+    report('block', t, {
+      passes: specs.length,
+      blocks: index.passes.reduce((s, p) => s + p.handle.groups, 0),
+      ...(plan !== null ? { pass_pairs: plan.total } : {}),
+      oversized: index.oversized.filter((o) => !o.sub_block).length,
+      ...(config.blocking.split_oversized ? { split: index.oversized.filter((o) => o.action === 'split').length } : {}),
+    });
+  } catch (e) {
+    // A run that stops here leaves the pool idle, as one that stops between phases does.
+    await records?.catch(() => undefined);
+    throw e;
+  }
 
   const training: MatchRun['training'] = {};
-  if (config.matchkeys.some((m) => m.type === 'probabilistic')) {
+  if (probabilistic) {
     t = performance.now();
     const trained = await trainMatchkeys(config, specs, index, handle.fields, store.rowCount, pool);
     Object.assign(handle.models, trained.models);
@@ -217,7 +227,7 @@ export async function runMatching(
   } else {
     t = performance.now();
     const tasks: PairTask[] = plan.tasks;
-    const scoredTasks = await scoreTasks(pool, handle, tasks, onProgress ? (done, total) => onProgress('score', done, total) : undefined, signal, records);
+    const scoredTasks = await scoreTasks(pool, handle, tasks, { onProgress: onProgress ? (done, total) => onProgress('score', done, total) : undefined, signal, records });
     scored = { engine: 'pool', pairs: scoredTasks.pairs, candidatePairs: scoredTasks.scored };
     report('score', t, { tasks: tasks.length, candidate_pairs: scoredTasks.scored, kept_pairs: scoredTasks.pairs.count });
   }

@@ -97,7 +97,7 @@ function piscinaRunner(size: number, niceness: number): TaskRunner {
     // Tasks start in the order they were queued. By default a queued task
     // that meets no idle thread goes to the back of the queue, so every
     // time a thread freed up, the task behind the one it took moved to the
-    // end: the costliest columns, queued first, were prepared last.
+    // end: of nine columns queued to be prepared, the fourth started last.
     stricterFIFO: true,
     workerData: { niceness },
     execArgv: workerExecArgv(),

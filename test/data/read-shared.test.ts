@@ -49,6 +49,10 @@ test('a missing file is file_not_found, naming it', async () => {
   await assert.rejects(readIntoSharedMemory(file), (e: Error & { code?: string }) => e.code === 'file_not_found' && e.message.includes(file));
 });
 
+test('a directory is csv_invalid, naming it, not an error from the system', async () => {
+  await assert.rejects(readIntoSharedMemory(dir), (e: Error & { code?: string }) => e.code === 'csv_invalid' && e.message === `${dir}: is a directory, not a file`);
+});
+
 test('a file cut short while it is read is an error, not a buffer padded with zeros', async () => {
   const file = path.join(dir, 'shrinks.csv');
   fs.writeFileSync(file, 'a,b\n'.repeat(25));
@@ -59,15 +63,31 @@ test('a file cut short while it is read is an error, not a buffer padded with ze
   await assert.rejects(read, (e: Error & { code?: string }) => e.code === 'csv_invalid' && /became shorter while it was read \(100 bytes when opened\)/.test(e.message) && e.message.includes(file));
 });
 
-test('an error in the listener stops the read and reaches the caller', async () => {
+test('a file that grows while it is read is an error too, not a table cut in a row', async () => {
+  const file = path.join(dir, 'grows.csv');
+  fs.writeFileSync(file, 'a,b\n'.repeat(25));
+  const read = readIntoSharedMemory(file, (_s, available) => {
+    if (available === 10) fs.appendFileSync(file, 'c,d\n');
+  }, 10, 1);
+  await assert.rejects(read, (e: Error & { code?: string }) => e.code === 'csv_invalid' && /size or modification time changed while it was read \(100 bytes when opened, 104 now\)/.test(e.message));
+});
+
+test('after a failure the listener hears nothing more, and the failure reaches the caller', async () => {
   const file = path.join(dir, 'listener.csv');
   fs.writeFileSync(file, 'x'.repeat(1_000));
   let calls = 0;
   const read = readIntoSharedMemory(file, () => {
     calls++;
-    throw new Error('listener failed');
+    if (calls === 1) throw new Error('listener failed');
   }, 10, 3);
   await assert.rejects(read, /listener failed/);
-  // The lanes stop after the pieces they hold: far fewer than the hundred pieces reported.
-  assert.ok(calls <= 3, `${calls} reports after the failure`);
+  assert.equal(calls, 1);
+});
+
+test('piece sizes and reads in flight that are not whole numbers of at least one are refused', async () => {
+  const file = path.join(dir, 'args.csv');
+  fs.writeFileSync(file, 'a\n');
+  for (const [piece, lanes] of [[0, 4], [1.5, 4], [8, 0], [8, Number.NaN]]) {
+    await assert.rejects(readIntoSharedMemory(file, undefined, piece, lanes), (e: Error & { code?: string }) => e.code === 'internal' && /whole numbers/.test(e.message));
+  }
 });

@@ -31,18 +31,34 @@ const PROGRESS_INTERVAL_MS = 100;
  * torn down) and the call rejects with the signal's reason.
  *
  * `records` are the run's row records when the caller started filling them
- * already ({@link shareRowRecords}); else they are filled first.
+ * already ({@link shareRowRecords}); else they are filled first. Handed in,
+ * they are waited for however the call ends (an abort, no task to score),
+ * so the pool is idle when it returns.
  *
  * @example
- * const { pairs, scored } = await scoreTasks(pool, handle, tasks, (done, total) => bar(done / total));
+ * const { pairs, scored } = await scoreTasks(pool, handle, tasks, { onProgress: (done, total) => bar(done / total) });
  */
 export async function scoreTasks(
   pool: WorkerPool,
   run: RunHandle,
   tasks: PairTask[],
-  onProgress?: (done: number, total: number) => void,
-  signal?: AbortSignal,
-  records?: Promise<SharedArrayBuffer | undefined>,
+  options: { onProgress?: (done: number, total: number) => void; signal?: AbortSignal; records?: Promise<SharedArrayBuffer | undefined> } = {},
+): Promise<ScoredTasks> {
+  const { onProgress, signal, records } = options;
+  try {
+    return await scoreQueued(pool, run, tasks, onProgress, signal, records);
+  } finally {
+    await records?.catch(() => undefined);
+  }
+}
+
+async function scoreQueued(
+  pool: WorkerPool,
+  run: RunHandle,
+  tasks: PairTask[],
+  onProgress: ((done: number, total: number) => void) | undefined,
+  signal: AbortSignal | undefined,
+  records: Promise<SharedArrayBuffer | undefined> | undefined,
 ): Promise<ScoredTasks> {
   signal?.throwIfAborted();
   const next = new SharedArrayBuffer(4);

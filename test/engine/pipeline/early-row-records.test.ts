@@ -27,15 +27,15 @@ test('a run, whose records are filled while a worker plans, keeps the pairs and 
   assert.deepEqual(Array.from(run.pairs.flags), Array.from(late.pairs.flags));
   // And records handed in already filled are the ones scored from.
   const early = { ...run.handle, runId: crypto.randomUUID() };
-  const given = await scoreTasks(pool, early, tasks, undefined, undefined, shareRowRecords(pool, early));
+  const given = await scoreTasks(pool, early, tasks, { records: shareRowRecords(pool, early) });
   assert.deepEqual(Array.from(given.pairs.score), Array.from(late.pairs.score));
 });
 
-test('records handed in that are not the run\'s are refused, not read', async () => {
+test('records handed in of the wrong size are refused, not read', async () => {
   const run = await runMatching(store, PERSON_CONFIG, pool);
   const tasks = (await pool.run('planScore', { passes: run.index.passes.map((p) => p.layout), workers: pool.size })).tasks;
   const handle = { ...run.handle, runId: crypto.randomUUID() };
-  await assert.rejects(scoreTasks(pool, handle, tasks, undefined, undefined, Promise.resolve(new SharedArrayBuffer(4 * 7))), /row records hold 7 ids/);
+  await assert.rejects(scoreTasks(pool, handle, tasks, { records: Promise.resolve(new SharedArrayBuffer(4 * 7)) }), /row records hold 7 ids/);
 });
 
 test('with a probabilistic matchkey, the run trains first and scores the same as before the change (records filled after training)', async () => {

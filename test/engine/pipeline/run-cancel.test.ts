@@ -46,6 +46,29 @@ test('an abort during blocking stops the run before scoring, and the pool then g
   sameResult(await runMatching(store, PERSON_CONFIG, pool), reference);
 });
 
+test('a run stopped as blocking ends leaves no task of its own on the pool: the row records started beside the plan are waited for', async () => {
+  const stop = new AbortController();
+  let inFlight = 0;
+  const started: string[] = [];
+  const spy = {
+    size: pool.size,
+    run: ((name: string, input: unknown) => {
+      started.push(name);
+      inFlight++;
+      const ran = (pool.run as (n: string, i: unknown) => Promise<unknown>)(name, input);
+      // The fill is made to outlast the plan, so a run that did not wait for it would reject first.
+      const slow = name === 'fillRowRecords' ? ran.then((v) => new Promise((resolve) => setTimeout(() => resolve(v), 100))) : ran;
+      return slow.finally(() => inFlight--);
+    }) as WorkerPool['run'],
+  } as WorkerPool;
+  const onPhase = (r: PhaseReport): void => {
+    if (r.phase === 'block') stop.abort(REASON);
+  };
+  await assert.rejects(runMatching(store, PERSON_CONFIG, spy, { signal: stop.signal, onPhase }), (e: unknown) => e === REASON);
+  assert.ok(started.includes('fillRowRecords'), started.join(', '));
+  assert.equal(inFlight, 0, 'tasks still running after the run rejected');
+});
+
 test('an abort while tasks are being scored stops the workers claiming tasks, rejects, and the same tasks then score in full', async () => {
   // Many small tasks, so the workers are still claiming when the abort lands.
   const tasks = reference.index.passes.flatMap((p, i) => planPass(i, p.starts, p.handle.groups, 500));
@@ -66,7 +89,7 @@ test('an abort while tasks are being scored stops the workers claiming tasks, re
       return out;
     }) as WorkerPool['run'],
   } as WorkerPool;
-  const scoring = scoreTasks(spy, reference.handle, tasks, undefined, stop.signal);
+  const scoring = scoreTasks(spy, reference.handle, tasks, { signal: stop.signal });
   await assert.rejects(scoring, (e: unknown) => e === REASON);
   assert.equal(claimed.length, pool.size, 'every worker returned');
   const total = claimed.reduce((x, y) => x + y, 0);
@@ -89,7 +112,7 @@ test('an abort while the row records are being filled rejects before any worker 
       return (pool.run as (n: string, i: unknown) => Promise<unknown>)(name, input);
     }) as WorkerPool['run'],
   } as WorkerPool;
-  await assert.rejects(scoreTasks(spy, reference.handle, tasks, undefined, stop.signal), (e: unknown) => e === REASON);
+  await assert.rejects(scoreTasks(spy, reference.handle, tasks, { signal: stop.signal }), (e: unknown) => e === REASON);
   assert.ok(calls.includes('fillRowRecords'), calls.join(', '));
   assert.ok(!calls.includes('scoreQueue'), calls.join(', '));
 });

@@ -30,7 +30,7 @@ test('two workers draining the queue return, in task order, exactly what scoring
   const tasks = run.index.passes.flatMap((p, i) => planPass(i, p.starts, p.handle.groups, 5_000));
   assert.ok(tasks.length > 20, `${tasks.length} tasks`);
   const progress: number[] = [];
-  const queued = await scoreTasks(pool, run.handle, tasks, (done) => progress.push(done));
+  const queued = await scoreTasks(pool, run.handle, tasks, { onProgress: (done) => progress.push(done) });
 
   const expected: string[] = [];
   let scored = 0;
