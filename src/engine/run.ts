@@ -193,8 +193,8 @@ export async function runMatching(
   // Not before training: a worker opens the run to fill them, and an opened
   // run keeps the models it was opened with.
   const records = planning !== null && !probabilistic ? shareRowRecords(pool, handle) : undefined;
-  // Awaited below whatever happens; a failure while the plan is awaited must not count as unhandled meanwhile.
-  records?.catch(() => undefined);
+  // Settled however the fill ends, from now on: a failure while the plan is awaited is not unhandled meanwhile.
+  const filled = records?.catch(() => undefined);
   let plan: PlanScoreOutput | null;
   try {
     plan = planning === null ? null : await planning;
@@ -206,8 +206,8 @@ export async function runMatching(
       ...(config.blocking.split_oversized ? { split: index.oversized.filter((o) => o.action === 'split').length } : {}),
     });
   } catch (e) {
-    // A run that stops here leaves the pool idle, as one that stops between phases does.
-    await records?.catch(() => undefined);
+    // A run that stops here leaves the pool idle, as one that stops between phases does (scoreTasks waits for it later on).
+    await filled;
     throw e;
   }
 

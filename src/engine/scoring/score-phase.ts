@@ -45,22 +45,6 @@ export async function scoreTasks(
   options: { onProgress?: (done: number, total: number) => void; signal?: AbortSignal; records?: Promise<SharedArrayBuffer | undefined> } = {},
 ): Promise<ScoredTasks> {
   const { onProgress, signal, records } = options;
-  try {
-    return await scoreQueued(pool, run, tasks, onProgress, signal, records);
-  } finally {
-    await records?.catch(() => undefined);
-  }
-}
-
-async function scoreQueued(
-  pool: WorkerPool,
-  run: RunHandle,
-  tasks: PairTask[],
-  onProgress: ((done: number, total: number) => void) | undefined,
-  signal: AbortSignal | undefined,
-  records: Promise<SharedArrayBuffer | undefined> | undefined,
-): Promise<ScoredTasks> {
-  signal?.throwIfAborted();
   const next = new SharedArrayBuffer(4);
   const drain = (): void => void Atomics.store(new Int32Array(next), 0, tasks.length);
   signal?.addEventListener('abort', drain, { once: true });
@@ -69,6 +53,7 @@ async function scoreQueued(
   const done = new BigInt64Array(donePairs);
   const timer = onProgress ? setInterval(() => onProgress(Number(Atomics.load(done, 0)), total), PROGRESS_INTERVAL_MS) : null;
   try {
+    signal?.throwIfAborted();
     const workers = Math.max(1, Math.min(pool.size, tasks.length));
     const shared = tasks.length === 0 ? undefined : await (records ?? shareRowRecords(pool, run));
     signal?.throwIfAborted();
@@ -81,6 +66,7 @@ async function scoreQueued(
   } finally {
     if (timer !== null) clearInterval(timer);
     signal?.removeEventListener('abort', drain);
+    await records?.catch(() => undefined);
   }
 }
 
@@ -88,10 +74,11 @@ async function scoreQueued(
  * The run's row records on shared memory, one row range per worker filled
  * in parallel. They need only the run's configuration and prepared fields,
  * so a run can start them before its tasks are planned (src/engine/run.ts
- * does, while one worker plans and the others would wait). Every worker of the queue reads this one copy: a copy per
- * worker would be a fixed cost that more workers do not shorten, and would
- * hold 4 bytes per row and field once per worker (360 MB each at 10M rows
- * of the tight workload). Undefined when the run compares no field.
+ * does, while one worker plans and the others would wait). Every worker of
+ * the queue reads this one copy: a copy per worker would be a fixed cost
+ * that more workers do not shorten, and would hold 4 bytes per row and
+ * field once per worker (360 MB each at 10M rows of the tight workload).
+ * Undefined when the run compares no field.
  *
  * @example
  * const records = await shareRowRecords(pool, run); // rows × fields Int32 ids

@@ -2,7 +2,8 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { parseConfigText } from '../../../src/config/load.js';
-import { runMatching } from '../../../src/engine/run.js';
+import { runMatching, type MatchRun } from '../../../src/engine/run.js';
+import type { PairTask } from '../../../src/engine/scoring/pair-plan.js';
 import { scoreTasks, shareRowRecords } from '../../../src/engine/scoring/score-phase.js';
 import { WorkerPool } from '../../../src/engine/worker-pool.js';
 import { PERSON_CONFIG } from './person-config.js';
@@ -13,9 +14,12 @@ after(() => pool.close());
 
 const store = peopleStore(syntheticPeople(2000, 11));
 
+// The score tasks a run planned, planned again for a scoreTasks call of the test's own.
+const plannedTasks = async (run: MatchRun): Promise<PairTask[]> => (await pool.run('planScore', { passes: run.index.passes.map((p) => p.layout), workers: pool.size })).tasks;
+
 test('a run, whose records are filled while a worker plans, keeps the pairs and scores of records filled in the score phase', async () => {
   const run = await runMatching(store, PERSON_CONFIG, pool);
-  const tasks = (await pool.run('planScore', { passes: run.index.passes.map((p) => p.layout), workers: pool.size })).tasks;
+  const tasks = await plannedTasks(run);
   // A fresh run id: the workers open it anew, so nothing is reused from the run above.
   const handle = { ...run.handle, runId: crypto.randomUUID() };
   const late = await scoreTasks(pool, handle, tasks);
@@ -33,7 +37,7 @@ test('a run, whose records are filled while a worker plans, keeps the pairs and 
 
 test('records handed in of the wrong size are refused, not read', async () => {
   const run = await runMatching(store, PERSON_CONFIG, pool);
-  const tasks = (await pool.run('planScore', { passes: run.index.passes.map((p) => p.layout), workers: pool.size })).tasks;
+  const tasks = await plannedTasks(run);
   const handle = { ...run.handle, runId: crypto.randomUUID() };
   await assert.rejects(scoreTasks(pool, handle, tasks, { records: Promise.resolve(new SharedArrayBuffer(4 * 7)) }), /row records hold 7 ids/);
 });
@@ -57,7 +61,7 @@ blocking:
   );
   const run = await runMatching(store, config, pool);
   assert.ok(run.training.person?.converged !== undefined, 'trained');
-  const tasks = (await pool.run('planScore', { passes: run.index.passes.map((p) => p.layout), workers: pool.size })).tasks;
+  const tasks = await plannedTasks(run);
   const again = await scoreTasks(pool, { ...run.handle, runId: crypto.randomUUID() }, tasks);
   assert.ok(again.pairs.count > 0);
   assert.deepEqual(Array.from(run.pairs.score), Array.from(again.pairs.score));
