@@ -4,7 +4,7 @@ import type { ColumnStore } from '../data/column-store.js';
 import type { Config, FieldRef } from '../config/types.js';
 import { BlockIndex, type PassSpec } from './blocking/block-index.js';
 import { clusterLimits } from './clustering/cluster-builder.js';
-import { prepareFields, type PreparedFields } from './fields/prepared-fields.js';
+import { prepareFields, startPreparingFields, type PreparedFields } from './fields/prepared-fields.js';
 import { matchkeyFieldRefs } from './scoring/pair-scorer.js';
 import type { PairTask } from './scoring/pair-plan.js';
 import type { PlanScoreOutput } from './scoring/plan-score.js';
@@ -165,16 +165,40 @@ export async function runMatching(
 
   let t = performance.now();
   const onProgress = options.onProgress;
-  const fields = await prepareFields(store, configFieldRefs(config), pool, onProgress && ((done, total) => onProgress('prepare', done, total)));
-  report('prepare', t, { fields: fields.byKey.size, rows: store.rowCount });
-
-  t = performance.now();
+  const preparing = startPreparingFields(store, configFieldRefs(config), pool, onProgress && ((done, total) => onProgress('prepare', done, total)));
   const specs = passSpecs(config);
-  const index = await BlockIndex.build(specs, fields, pool, {
+  // Each pass is built as soon as its key fields are prepared: its task
+  // queues behind the columns still waiting, so it takes a worker only when
+  // preparing leaves one idle (the last, largest columns). The bar shows
+  // blocking once preparing is reported.
+  let blockShown = false;
+  let blockTicks: [number, number] | null = null;
+  const blocking = BlockIndex.build(specs, preparing, pool, {
     maxBlockSize: config.blocking.max_block_size,
     skipOversized: config.blocking.oversized === 'skip',
-    onProgress: onProgress && ((done, total) => onProgress('block', done, total)),
+    signal,
+    onProgress:
+      onProgress &&
+      ((done, total) => {
+        if (blockShown) onProgress('block', done, total);
+        else blockTicks = [done, total];
+      }),
   });
+  // Settled however the build ends, from now on: a failure while preparing is awaited is not unhandled meanwhile.
+  const built = blocking.catch(() => undefined);
+  let fields: PreparedFields;
+  try {
+    fields = await preparing.all;
+    report('prepare', t, { fields: fields.byKey.size, rows: store.rowCount });
+  } catch (e) {
+    // As when a run stops between phases: the pool is idle when the promise rejects.
+    await built;
+    throw e;
+  }
+  t = performance.now();
+  blockShown = true;
+  if (blockTicks !== null) onProgress?.('block', ...(blockTicks as [number, number]));
+  const index = await blocking;
   const source = options.pairSource;
   const runId = crypto.randomUUID();
   const handle: RunHandle = {

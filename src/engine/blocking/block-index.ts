@@ -2,8 +2,8 @@
 import type { FieldRef } from '../../config/types.js';
 import { FieldDictionary, fieldKey, stringToCodes, type FieldHandle } from '../fields/field-dictionary.js';
 import { KindredError } from '../../errors/registry.js';
-import type { PreparedFields } from '../fields/prepared-fields.js';
 import { countedAll } from '../counted-tasks.js';
+import type { PendingFields } from '../fields/prepared-fields.js';
 import type { WorkerPool } from '../worker-pool.js';
 import type { PassHandle } from './block-pass.js';
 import { buildPassKeyTable, findKeyRows } from './key-table.js';
@@ -86,6 +86,15 @@ export interface BuiltPass {
 }
 
 /**
+ * Where a build reads its key fields: prepared ({@link PreparedFields}) or
+ * still being prepared ({@link PendingFields}), each field awaited on its own.
+ *
+ * @example
+ * await BlockIndex.build(specs, startPreparingFields(store, refs, pool), pool, limits);
+ */
+export type FieldSource = Pick<PendingFields, 'field'>;
+
+/**
  * All passes of a run. Built once, on the worker pool (one task per pass).
  *
  * @example
@@ -117,40 +126,46 @@ export class BlockIndex {
 
   static async build(
     specs: PassSpec[],
-    fields: PreparedFields,
+    fields: FieldSource,
     pool: WorkerPool,
-    options: { maxBlockSize: number; skipOversized: boolean; onProgress?: (done: number, total: number) => void },
+    options: { maxBlockSize: number; skipOversized: boolean; onProgress?: (done: number, total: number) => void; signal?: AbortSignal },
   ): Promise<BlockIndex> {
-    const sourcesPerPass = specs.map((s) => s.fields.map((f) => fields.get(f)));
-    // Each pass waits for its own key fields only: an unordered pass's derived fields take a task of their own
-    // (seconds at 10M rows), and the other passes need not idle the pool meanwhile.
-    const pendingDicts = keyDicts(specs, sourcesPerPass, pool);
-    const splitPerPass = specs.map((s) => s.splitBy.map((f) => fields.get(f)));
-    const handles = await countedAll(
-      pendingDicts.map(async (pending, p) => {
-        const dicts = await pending;
-        const rowCount = dicts[0]?.rowCount ?? 0;
-        if (specs[p].window !== null) return pool.run('buildWindowPass', { rowCount, fields: dicts.map((d) => d.handle) });
-        return pool.run('buildPass', {
-          rowCount,
-          fieldIds: dicts.map((d) => d.handle.ids),
-          fieldCounts: dicts.map((d) => d.count),
-          maxBlockSize: options.maxBlockSize,
-          skipOversized: options.skipOversized,
-          splitIds: splitPerPass[p].map((d) => d.handle.ids),
-        });
-      }),
-      options.onProgress,
-    );
+    const sourcesPerPass = specs.map((s) => Promise.all(s.fields.map((f) => fields.field(f))));
+    const splitPerPass = specs.map((s) => Promise.all(s.splitBy.map((f) => fields.field(f))));
+    // Each pass waits for its own key fields only: for the columns still being prepared, and for an unordered
+    // pass's derived fields, which take a task of their own (seconds at 10M rows). The pool need not idle meanwhile.
+    const pendingDicts = keyDicts(specs, sourcesPerPass, pool, options.signal);
+    const built = pendingDicts.map(async (pending, p) => {
+      const [dicts, split] = await Promise.all([pending, splitPerPass[p]]);
+      // A run stopped while its fields were prepared queues no more passes.
+      options.signal?.throwIfAborted();
+      const rowCount = dicts[0]?.rowCount ?? 0;
+      if (specs[p].window !== null) return pool.run('buildWindowPass', { rowCount, fields: dicts.map((d) => d.handle) });
+      return pool.run('buildPass', {
+        rowCount,
+        fieldIds: dicts.map((d) => d.handle.ids),
+        fieldCounts: dicts.map((d) => d.count),
+        maxBlockSize: options.maxBlockSize,
+        skipOversized: options.skipOversized,
+        splitIds: split.map((d) => d.handle.ids),
+      });
+    });
+    // A failed build returns once every pass has settled: the pool is idle for whatever the caller does next.
+    const handles = await countedAll(built, options.onProgress).catch(async (e: unknown) => {
+      await Promise.allSettled(built);
+      throw e;
+    });
     const dictsPerPass = await Promise.all(pendingDicts);
+    const sourceDictsPerPass = await Promise.all(sourcesPerPass);
+    const splitDictsPerPass = await Promise.all(splitPerPass);
     const oversized: OversizedBlock[] = [];
     const passes = handles.map((handle, p) => {
       const spec = specs[p];
       if (spec.unordered) handle.keyFields = dictsPerPass[p].map((d) => d.handle);
       const keyFields = spec.unordered ? dictsPerPass[p].map((dict) => ({ label: dict.column, dict })) : labelled(spec.fields, dictsPerPass[p]);
       const splitFields = spec.unordered
-        ? [...keyFields, ...labelled(spec.splitBy, splitPerPass[p])]
-        : labelled([...spec.fields, ...spec.splitBy], [...dictsPerPass[p], ...splitPerPass[p]]);
+        ? [...keyFields, ...labelled(spec.splitBy, splitDictsPerPass[p])]
+        : labelled([...spec.fields, ...spec.splitBy], [...dictsPerPass[p], ...splitDictsPerPass[p]]);
       for (const o of handle.oversized) {
         const key: Record<string, string> = {};
         for (const f of o.subBlock ? splitFields : keyFields) key[f.label] = f.dict.rowValue(o.firstRow) ?? '';
@@ -165,7 +180,7 @@ export class BlockIndex {
         }
         oversized.push(entry);
       }
-      return openPass(spec, handle, dictsPerPass[p], sourcesPerPass[p], splitPerPass[p]);
+      return openPass(spec, handle, dictsPerPass[p], sourceDictsPerPass[p], splitDictsPerPass[p]);
     });
     return new BlockIndex(passes, oversized);
   }
@@ -360,17 +375,24 @@ function openPass(spec: PassSpec, handle: PassHandle, dicts: FieldDictionary[], 
  * pass the derived `[least, greatest]` fields, made on the pool (one task
  * per distinct pair of fields).
  */
-function keyDicts(specs: readonly PassSpec[], sources: readonly FieldDictionary[][], pool: WorkerPool): Array<Promise<FieldDictionary[]>> {
+function keyDicts(
+  specs: readonly PassSpec[],
+  sources: ReadonlyArray<Promise<FieldDictionary[]>>,
+  pool: WorkerPool,
+  signal: AbortSignal | undefined,
+): Array<Promise<FieldDictionary[]>> {
   const derived = new Map<string, Promise<FieldDictionary[]>>();
   return specs.map(async (spec, p) => {
-    if (!spec.unordered) return sources[p];
-    const [a, b] = sources[p];
-    if (a === undefined || b === undefined || sources[p].length !== 2) {
-      throw new KindredError('internal', `${spec.label} is unordered but has ${sources[p].length} fields (it needs two)`);
+    const fields = await sources[p];
+    if (!spec.unordered) return fields;
+    const [a, b] = fields;
+    if (a === undefined || b === undefined || fields.length !== 2) {
+      throw new KindredError('internal', `${spec.label} is unordered but has ${fields.length} fields (it needs two)`);
     }
     const key = `${a.key}\u0000${b.key}`;
     let made = derived.get(key);
     if (made === undefined) {
+      signal?.throwIfAborted();
       made = pool.run('unorderedKey', { fields: [a.handle, b.handle] }).then((handles) => handles.map((h) => new FieldDictionary(h)));
       derived.set(key, made);
     }

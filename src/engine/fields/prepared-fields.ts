@@ -15,8 +15,8 @@ import type { FieldRef } from '../../config/types.js';
  */
 export class PreparedFields {
   readonly byKey: Map<string, FieldDictionary>;
-  constructor(handles: FieldHandle[]) {
-    this.byKey = new Map(handles.map((h) => [h.key, new FieldDictionary(h)]));
+  constructor(dicts: readonly FieldDictionary[]) {
+    this.byKey = new Map(dicts.map((d) => [d.key, d]));
   }
   /** The prepared field of a reference; throws if it was not prepared. */
   get(ref: FieldRef): FieldDictionary {
@@ -25,6 +25,14 @@ export class PreparedFields {
     if (f === undefined) throw new KindredError('internal', `field ${key} was not prepared`);
     return f;
   }
+  /** The prepared field of a reference, as {@link PendingFields.field} gives it. */
+  field(ref: FieldRef): Promise<FieldDictionary> {
+    try {
+      return Promise.resolve(this.get(ref));
+    } catch (e) {
+      return Promise.reject(e);
+    }
+  }
   /** Shareable handles for workers. */
   handles(): FieldHandle[] {
     return [...this.byKey.values()].map((f) => f.handle);
@@ -32,15 +40,36 @@ export class PreparedFields {
 }
 
 /**
- * Dictionary-encodes each distinct (column, transforms) reference, in
- * parallel over columns. References to unknown columns are an error.
+ * Fields as they are being prepared: each one's promise, settled when its
+ * column's task is, and all of them together. Blocking reads a pass's key
+ * fields through {@link PendingFields.field}, so a pass can be built while
+ * other columns are still being encoded.
+ *
+ * @example
+ * const pending = startPreparingFields(store, refs, pool);
+ * const zip = await pending.field({ field: 'zip', transforms: [] }); // as soon as zip's column is done
+ * const fields = await pending.all;
  */
-export async function prepareFields(
+export interface PendingFields {
+  /** The prepared field of a reference; rejects if it is not among the references being prepared. */
+  field(ref: FieldRef): Promise<FieldDictionary>;
+  all: Promise<PreparedFields>;
+}
+
+/**
+ * Queues one task per source column that dictionary-encodes each distinct
+ * (column, transforms) reference. References to unknown columns throw
+ * before any task is queued.
+ *
+ * @example
+ * const { all } = startPreparingFields(store, [{ field: 'name', transforms: ['lowercase'] }], pool);
+ */
+export function startPreparingFields(
   store: ColumnStore,
   refs: readonly FieldRef[],
   pool: WorkerPool,
   onProgress?: (done: number, total: number) => void,
-): Promise<PreparedFields> {
+): PendingFields {
   const byColumn = new Map<number, Map<string, string[]>>();
   for (const ref of refs) {
     const c = store.columnIndex(ref.field);
@@ -51,9 +80,37 @@ export async function prepareFields(
   }
   // Columns with many chains or many rows go first so the pool stays balanced.
   const jobs = [...byColumn.entries()].sort((x, y) => y[1].size - x[1].size);
-  const results = await countedAll(
-    jobs.map(([column, chains]) => pool.run('prepareColumn', { table: store.handle, column, chains: [...chains.values()] })),
-    onProgress,
-  );
-  return new PreparedFields(results.flat());
+  const tasks = jobs.map(([column, chains]) => pool.run('prepareColumn', { table: store.handle, column, chains: [...chains.values()] }));
+  const byKey = new Map<string, Promise<FieldDictionary>>();
+  jobs.forEach(([, chains], j) => {
+    [...chains.keys()].forEach((key, k) => {
+      const dict = tasks[j].then((handles) => new FieldDictionary(handles[k]));
+      // Whoever asks for a field sees its failure; `all` reports it in any case.
+      dict.catch(() => undefined);
+      byKey.set(key, dict);
+    });
+  });
+  return {
+    field(ref: FieldRef): Promise<FieldDictionary> {
+      const key = fieldKey(ref.field, ref.transforms);
+      return byKey.get(key) ?? Promise.reject(new KindredError('internal', `field ${key} is not being prepared`));
+    },
+    all: countedAll(tasks, onProgress).then(async () => new PreparedFields(await Promise.all(byKey.values()))),
+  };
+}
+
+/**
+ * Dictionary-encodes each distinct (column, transforms) reference, in
+ * parallel over columns. References to unknown columns are an error.
+ *
+ * @example
+ * const fields = await prepareFields(store, refs, pool);
+ */
+export function prepareFields(
+  store: ColumnStore,
+  refs: readonly FieldRef[],
+  pool: WorkerPool,
+  onProgress?: (done: number, total: number) => void,
+): Promise<PreparedFields> {
+  return startPreparingFields(store, refs, pool, onProgress).all;
 }

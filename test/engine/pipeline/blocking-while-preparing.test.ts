@@ -1,0 +1,175 @@
+/** A blocking pass is built as soon as its key fields are prepared, while other columns are still being encoded: the index is the one built after preparing, and a failed or stopped preparation leaves no task running. */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import fc from 'fast-check';
+import { parseConfigText } from '../../../src/config/load.js';
+import type { FieldRef } from '../../../src/config/types.js';
+import { BlockIndex } from '../../../src/engine/blocking/block-index.js';
+import type { FieldDictionary } from '../../../src/engine/fields/field-dictionary.js';
+import { fieldKey } from '../../../src/engine/fields/field-dictionary.js';
+import { prepareFields, type PreparedFields } from '../../../src/engine/fields/prepared-fields.js';
+import { configFieldRefs, passSpecs, runMatching, type MatchRun, type PhaseReport } from '../../../src/engine/run.js';
+import { WorkerPool } from '../../../src/engine/worker-pool.js';
+import { personConfig } from './person-config.js';
+import { peopleStore, syntheticPeople } from './synthetic-people.js';
+
+const pool = new WorkerPool({ workers: 2 });
+after(() => pool.close());
+
+const store = peopleStore(syntheticPeople(2000, 23));
+// A plain pass, a pass on a transformed field, an unordered pass (a derived-key task of its own) and a split pass.
+const config = personConfig(
+  [
+    '{fields: [state]}',
+    '{fields: [dob]}',
+    '{fields: [surname, {field: given_name, transforms: ["substring:0:1"]}]}',
+    '{fields: [given_name, surname], unordered: true}',
+  ],
+  0.8,
+);
+const splitConfig = parseConfigText(
+  `matchkeys:
+  - {name: person, type: weighted, threshold: 0.8, fields: [{field: given_name, scorer: jaro_winkler, weight: 1.0}]}
+blocking: {max_block_size: 100, split_oversized: true, keys: [{fields: [state], split_by: [surname]}, {fields: [zip]}]}
+`,
+  'split.yaml',
+);
+const SPLIT_LIMITS = { maxBlockSize: 100, skipOversized: false };
+const LIMITS = { maxBlockSize: config.blocking.max_block_size, skipOversized: false };
+
+let reference: MatchRun;
+let prepared: PreparedFields;
+let preparedForSplit: PreparedFields;
+before(async () => {
+  reference = await runMatching(store, config, pool);
+  prepared = await prepareFields(store, configFieldRefs(config), pool);
+  preparedForSplit = await prepareFields(store, configFieldRefs(splitConfig), pool);
+});
+
+const samePasses = (x: BlockIndex, y: BlockIndex): void => {
+  assert.equal(x.passes.length, y.passes.length);
+  x.passes.forEach((p, i) => {
+    const q = y.passes[i];
+    assert.equal(p.handle.groups, q.handle.groups, `pass ${i} groups`);
+    assert.deepEqual(Array.from(p.order), Array.from(q.order), `pass ${i} order`);
+    assert.deepEqual(Array.from(p.starts.subarray(0, p.handle.groups + 1)), Array.from(q.starts.subarray(0, q.handle.groups + 1)), `pass ${i} starts`);
+    assert.deepEqual(Array.from(p.blockOf), Array.from(q.blockOf), `pass ${i} blockOf`);
+    assert.deepEqual(p.subBlocks === null ? null : Array.from(p.subBlocks), q.subBlocks === null ? null : Array.from(q.subBlocks), `pass ${i} sub-blocks`);
+  });
+  assert.deepEqual(x.oversized, y.oversized);
+};
+
+/** Fields that become ready one at a time, in `order` (indices into the distinct keys), each a macrotask after the one before. */
+function fieldsInOrder(fields: PreparedFields, order: readonly number[]): { field(ref: FieldRef): Promise<FieldDictionary> } {
+  const keys = [...fields.byKey.keys()];
+  const ready = new Map<string, Promise<FieldDictionary>>();
+  let previous: Promise<unknown> = Promise.resolve();
+  for (const k of order) {
+    const key = keys[k];
+    const dict = fields.byKey.get(key) as FieldDictionary;
+    const now = previous.then(() => new Promise<FieldDictionary>((resolve) => setImmediate(() => resolve(dict))));
+    ready.set(key, now);
+    previous = now;
+  }
+  return { field: (ref) => ready.get(fieldKey(ref.field, ref.transforms)) as Promise<FieldDictionary> };
+}
+
+test('whatever order the fields are prepared in, the passes built from them are those built after preparing', async () => {
+  const specs = passSpecs(config);
+  const whole = await BlockIndex.build(specs, prepared, pool, LIMITS);
+  const splitSpecs = passSpecs(splitConfig);
+  const wholeSplit = await BlockIndex.build(splitSpecs, preparedForSplit, pool, SPLIT_LIMITS);
+  assert.ok(wholeSplit.oversized.some((o) => o.action === 'split'), 'the split fixture splits a block');
+  await fc.assert(
+    fc.asyncProperty(
+      fc.shuffledSubarray([...prepared.byKey.keys()].map((_, i) => i), { minLength: prepared.byKey.size }),
+      fc.shuffledSubarray([...preparedForSplit.byKey.keys()].map((_, i) => i), { minLength: preparedForSplit.byKey.size }),
+      async (order, splitOrder) => {
+        samePasses(await BlockIndex.build(specs, fieldsInOrder(prepared, order), pool, LIMITS), whole);
+        samePasses(await BlockIndex.build(splitSpecs, fieldsInOrder(preparedForSplit, splitOrder), pool, SPLIT_LIMITS), wholeSplit);
+      },
+    ),
+    { numRuns: 12 },
+  );
+});
+
+/** A pool that lets every call through to the real one, counts what is in flight, and lets a test hold or fail a column's preparation. */
+function spyPool(hold: (name: string, input: unknown, result: Promise<unknown>) => Promise<unknown>): { pool: WorkerPool; started: string[]; inFlight: () => number } {
+  const started: string[] = [];
+  let inFlight = 0;
+  const spy = {
+    size: pool.size,
+    run: ((name: string, input: unknown) => {
+      started.push(name);
+      inFlight++;
+      const ran = (pool.run as (n: string, i: unknown) => Promise<unknown>)(name, input);
+      return hold(name, input, ran).finally(() => inFlight--);
+    }) as WorkerPool['run'],
+  } as WorkerPool;
+  return { pool: spy, started, inFlight: () => inFlight };
+}
+
+const columnOf = (input: unknown): string => store.columns[(input as { column: number }).column].name;
+
+test('a pass whose key fields are ready is built while a column it does not need is still being prepared', async () => {
+  // zip is compared, never blocked on: its preparation is held until a pass is built (or two seconds pass).
+  let passBuilt: () => void = () => undefined;
+  const built = new Promise<void>((resolve) => (passBuilt = resolve));
+  const timeout = new Promise<void>((resolve) => setTimeout(resolve, 2000).unref());
+  let passesWhileZipHeld = -1;
+  const spy = spyPool((name, input, result) => {
+    if (name === 'buildPass') passBuilt();
+    if (name !== 'prepareColumn' || columnOf(input) !== 'zip') return result;
+    return result.then(async (v) => {
+      await Promise.race([built, timeout]);
+      passesWhileZipHeld = spy.started.filter((n) => n === 'buildPass').length;
+      return v;
+    });
+  });
+  const run = await runMatching(store, config, spy.pool);
+  assert.ok(passesWhileZipHeld >= 1, `passes built while zip was being prepared: ${passesWhileZipHeld}`);
+  assert.deepEqual(Array.from(run.pairs.score), Array.from(reference.pairs.score));
+  assert.deepEqual(Array.from(run.clusterOf), Array.from(reference.clusterOf));
+  samePasses(run.index, reference.index);
+});
+
+test('a column that fails to prepare fails the run with its error, once the passes already started have ended', async () => {
+  const failure = new Error('zip could not be prepared');
+  const spy = spyPool((name, input, result) => {
+    if (name !== 'prepareColumn' || columnOf(input) !== 'zip') return result;
+    // Late enough that the passes on ready fields are running.
+    return result.then(() => new Promise((_, reject) => setTimeout(() => reject(failure), 50)));
+  });
+  const phases: string[] = [];
+  await assert.rejects(runMatching(store, config, spy.pool, { onPhase: (r) => phases.push(r.phase) }), (e: unknown) => e === failure);
+  assert.deepEqual(phases, []);
+  assert.ok(spy.started.includes('buildPass'), spy.started.join(', '));
+  assert.equal(spy.inFlight(), 0, 'tasks still running after the run rejected');
+});
+
+test('a run stopped while its fields are prepared queues no pass after the stop, and leaves the pool idle', async () => {
+  const stop = new AbortController();
+  const reason = new Error('stop while preparing');
+  let startedAtStop = -1;
+  const spy = spyPool((name, _input, result) => {
+    if (name !== 'prepareColumn') return result;
+    return result.then((v) => {
+      if (!stop.signal.aborted) {
+        stop.abort(reason);
+        startedAtStop = spy.started.length;
+      }
+      return v;
+    });
+  });
+  const phases: PhaseReport['phase'][] = [];
+  await assert.rejects(runMatching(store, config, spy.pool, { signal: stop.signal, onPhase: (r) => phases.push(r.phase) }), (e: unknown) => e === reason);
+  assert.ok(startedAtStop > 0);
+  const after = spy.started.slice(startedAtStop);
+  assert.ok(!after.includes('buildPass') && !after.includes('unorderedKey'), `started after the stop: ${after.join(', ')}`);
+  // Preparing ends and is reported; the stop is seen there.
+  assert.deepEqual(phases, ['prepare']);
+  assert.equal(spy.inFlight(), 0, 'tasks still running after the run rejected');
+  // The pool then gives the uncancelled result.
+  const again = await runMatching(store, config, pool);
+  assert.deepEqual(Array.from(again.pairs.score), Array.from(reference.pairs.score));
+});
