@@ -25,10 +25,11 @@ build: install
 	@$(MAKE) --no-print-directory ui
 
 # The pool threads' entry as one file: loading some 120 ES modules one by one cost each thread about 0.2 s of CPU at start-up.
-# The pool uses it only while it is newer than every file it was built from (src/engine/worker-bundle.ts).
+# CommonJS, so that Piscina's require() of it succeeds (src/engine/worker-bundle.ts says why). The pool uses it only while it
+# is newer than every file it was built from.
 WORKER_ENTRY := dist/workers/engine-worker
 worker-bundle: install
-	npx esbuild $(WORKER_ENTRY).js --bundle --platform=node --format=esm --packages=external --log-level=warning --outfile=$(WORKER_ENTRY).bundle.js --metafile=$(WORKER_ENTRY).bundle.json
+	npx esbuild $(WORKER_ENTRY).js --bundle --platform=node --format=cjs --packages=external --log-level=warning --outfile=$(WORKER_ENTRY).bundle.cjs --metafile=$(WORKER_ENTRY).bundle.json
 
 # The command line's dispatcher, bundled with one chunk per command: loading a command's 150-odd modules one by one took about 0.2 s
 # before a run could start. dist/src/cli/main.js uses it only while it is newer than every file it was built from (src/cli/cli-entry.ts).

@@ -35,6 +35,8 @@ type TaskOutput<K extends TaskName> = Awaited<ReturnType<(typeof WorkerTasks)[K]
  * pool is destroyed while a thread is still loading, as when a command
  * fails on its input at once. With the flag, require() throws and the
  * thread takes the import() path, which a termination interrupts cleanly.
+ * (The bundle `make build` writes is CommonJS and loads by require(); the
+ * flag matters when the threads load the unbundled ES entry.)
  */
 function workerExecArgv(): string[] {
   const argv = processThreadArgv();

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { pathToFileURL } from 'node:url';
+import { spawnSync } from 'node:child_process';
 import { workerFile } from '../../src/engine/worker-bundle.js';
 
 test('the pool threads load the bundle only while it is newer than every file it was built from', () => {
@@ -16,14 +17,14 @@ test('the pool threads load the bundle only while it is newer than every file it
     const entry = pathToFileURL(at('dist/workers/entry.js'));
     const rootUrl = pathToFileURL(`${root}/`);
     assert.equal(workerFile(entry, rootUrl).href, entry.href, 'no bundle: the entry');
-    fs.writeFileSync(at('dist/workers/entry.bundle.js'), '');
+    fs.writeFileSync(at('dist/workers/entry.bundle.cjs'), '');
     assert.equal(workerFile(entry, rootUrl).href, entry.href, 'no metafile: the entry');
     fs.writeFileSync(at('dist/workers/entry.bundle.json'), JSON.stringify({ inputs: { 'dist/workers/entry.js': {}, 'dist/src/a.js': {} } }));
     const t = Date.now() / 1000;
     fs.utimesSync(at('dist/workers/entry.js'), t - 20, t - 20);
     fs.utimesSync(at('dist/src/a.js'), t - 20, t - 20);
-    fs.utimesSync(at('dist/workers/entry.bundle.js'), t - 10, t - 10);
-    assert.equal(workerFile(entry, rootUrl).href, pathToFileURL(at('dist/workers/entry.bundle.js')).href, 'fresh: the bundle');
+    fs.utimesSync(at('dist/workers/entry.bundle.cjs'), t - 10, t - 10);
+    assert.equal(workerFile(entry, rootUrl).href, pathToFileURL(at('dist/workers/entry.bundle.cjs')).href, 'fresh: the bundle');
     fs.utimesSync(at('dist/src/a.js'), t, t);
     assert.equal(workerFile(entry, rootUrl).href, entry.href, 'one input compiled again since: the entry');
     fs.utimesSync(at('dist/src/a.js'), t - 20, t - 20);
@@ -32,4 +33,24 @@ test('the pool threads load the bundle only while it is newer than every file it
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }
+});
+
+test("the built bundle is CommonJS that require() loads with every task of the entry: Piscina tries require() first for each task name, and a failed require of an ES module cost a read and a parse of the bundle every time", (t) => {
+  const entry = new URL('../../workers/engine-worker.js', import.meta.url);
+  const file = workerFile(entry, new URL('../../../', import.meta.url));
+  if (file.href === entry.href) {
+    t.skip('no fresh bundle (run make build)');
+    return;
+  }
+  assert.match(file.pathname, /\.cjs$/);
+  // In a process of its own, with the pool threads' flag: require() of an ES module throws there.
+  const probe = `
+    const bundle = require(${JSON.stringify(file.pathname)});
+    import(${JSON.stringify(entry.href)}).then((m) => console.log(JSON.stringify({ bundle: Object.keys(bundle).sort(), entry: Object.keys(m).sort() })));`;
+  const flags = process.allowedNodeEnvironmentFlags.has('--experimental-require-module') ? ['--no-experimental-require-module'] : [];
+  const run = spawnSync(process.execPath, [...flags, '-e', probe], { encoding: 'utf8', timeout: 30_000 });
+  assert.equal(run.status, 0, run.stderr);
+  const { bundle, entry: names } = JSON.parse(run.stdout) as { bundle: string[]; entry: string[] };
+  assert.ok(names.includes('prepareColumn') && names.includes('scoreQueue'), names.join(', '));
+  assert.deepEqual(bundle, names);
 });
