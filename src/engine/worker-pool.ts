@@ -86,6 +86,9 @@ export interface TaskRunner {
   close(): Promise<void>;
 }
 
+/** A task of every run that reads a file (any export would do: it is looked up, not run). */
+const PRELOADED_TASK: TaskName = 'countChunk';
+
 function piscinaRunner(size: number, niceness: number): TaskRunner {
   // Before the threads exist: V8 reads the flag when a thread's isolate is created.
   compileOnPoolThreads(size);
@@ -101,6 +104,11 @@ function piscinaRunner(size: number, niceness: number): TaskRunner {
     // time a thread freed up, the task behind the one it took moved to the
     // end: of nine columns queued to be prepared, the fourth started last.
     stricterFIFO: true,
+    // The task each thread looks up as it starts, which loads the worker
+    // file. Piscina's default name, 'default', is no export of ours: the
+    // lookup then fell back to import() of the file, which took 70–100 ms
+    // per thread before it could take its first task.
+    name: PRELOADED_TASK,
     workerData: { niceness },
     execArgv: workerExecArgv(),
   });
