@@ -29,6 +29,7 @@ build: install
 # is newer than every file it was built from.
 WORKER_ENTRY := dist/workers/engine-worker
 worker-bundle: install
+	rm -f $(WORKER_ENTRY).bundle.js
 	npx esbuild $(WORKER_ENTRY).js --bundle --platform=node --format=cjs --packages=external --log-level=warning --outfile=$(WORKER_ENTRY).bundle.cjs --metafile=$(WORKER_ENTRY).bundle.json
 
 # The command line's dispatcher, bundled with one chunk per command: loading a command's 150-odd modules one by one took about 0.2 s

@@ -4,7 +4,7 @@ import type { ColumnStore } from '../data/column-store.js';
 import type { Config, FieldRef } from '../config/types.js';
 import { BlockIndex, type PassSpec } from './blocking/block-index.js';
 import { clusterLimits } from './clustering/cluster-builder.js';
-import { prepareFields, startPreparingFields, type PreparedFields } from './fields/prepared-fields.js';
+import { prepareFields, startPreparingFields, type PendingFields, type PreparedFields } from './fields/prepared-fields.js';
 import { matchkeyFieldRefs } from './scoring/pair-scorer.js';
 import type { PairTask } from './scoring/pair-plan.js';
 import type { PlanScoreOutput } from './scoring/plan-score.js';
@@ -136,9 +136,10 @@ export function configFieldRefs(config: Config): FieldRef[] {
 /**
  * Runs matching over a loaded table with a validated configuration.
  *
- * `signal` cancels the run: it is checked before each phase, and scoring (the
- * long phase) stops handing out tasks as soon as it fires. The promise then
- * rejects with the signal's reason and the pool is free for the next run.
+ * `signal` cancels the run: it is checked before each phase, blocking
+ * queues no pass after it fires, and scoring (the long phase) stops handing
+ * out tasks as soon as it does. The promise then rejects with the signal's
+ * reason and the pool is free for the next run.
  * `pairSource` replaces the pool's pair planning and scoring (another engine
  * scores; see src/engine/engines.ts); every other phase is the same.
  *
@@ -167,38 +168,20 @@ export async function runMatching(
   const onProgress = options.onProgress;
   const preparing = startPreparingFields(store, configFieldRefs(config), pool, onProgress && ((done, total) => onProgress('prepare', done, total)));
   const specs = passSpecs(config);
-  // Each pass is built as soon as its key fields are prepared: its task
-  // queues behind the columns still waiting, so it takes a worker only when
-  // preparing leaves one idle (the last, largest columns). The bar shows
-  // blocking once preparing is reported.
-  let blockShown = false;
-  let blockTicks: [number, number] | null = null;
-  const blocking = BlockIndex.build(specs, preparing, pool, {
-    maxBlockSize: config.blocking.max_block_size,
-    skipOversized: config.blocking.oversized === 'skip',
-    signal,
-    onProgress:
-      onProgress &&
-      ((done, total) => {
-        if (blockShown) onProgress('block', done, total);
-        else blockTicks = [done, total];
-      }),
-  });
-  // Settled however the build ends, from now on: a failure while preparing is awaited is not unhandled meanwhile.
-  const built = blocking.catch(() => undefined);
+  const blocking = blockWhilePreparing(specs, preparing, pool, config.blocking, signal, onProgress);
   let fields: PreparedFields;
   try {
     fields = await preparing.all;
     report('prepare', t, { fields: fields.byKey.size, rows: store.rowCount });
   } catch (e) {
-    // As when a run stops between phases: the pool is idle when the promise rejects.
-    await built;
+    // As when a run stops between phases: no pass is queued after the
+    // failure, and the pool is idle when the promise rejects.
+    await blocking.stop(e);
+    await preparing.ended;
     throw e;
   }
   t = performance.now();
-  blockShown = true;
-  if (blockTicks !== null) onProgress?.('block', ...(blockTicks as [number, number]));
-  const index = await blocking;
+  const index = await blocking.index();
   const source = options.pairSource;
   const runId = crypto.randomUUID();
   const handle: RunHandle = {
@@ -283,6 +266,60 @@ export async function runMatching(
     training,
     phases,
     ms: performance.now() - t0,
+  };
+}
+
+/**
+ * Blocking started while the fields are still being prepared: each pass's
+ * task is queued as soon as its key fields are done, behind the columns
+ * still waiting (tasks start in queue order), so it takes a worker only
+ * when preparing leaves one idle, as the last and largest columns do.
+ * `index()` is the built index, with the progress held back until then
+ * (the bar shows blocking once preparing is reported); `stop(reason)`
+ * queues no further pass and resolves once every queued one has ended.
+ */
+function blockWhilePreparing(
+  specs: PassSpec[],
+  preparing: PendingFields,
+  pool: WorkerPool,
+  blocking: Config['blocking'],
+  signal: AbortSignal | undefined,
+  onProgress: ProgressFn | undefined,
+): { index: () => Promise<BlockIndex>; stop: (reason: unknown) => Promise<void> } {
+  // Stopped by the caller's signal, or by a preparation that failed.
+  const stopping = new AbortController();
+  const forward = (): void => stopping.abort(signal?.reason);
+  if (signal?.aborted === true) forward();
+  else signal?.addEventListener('abort', forward, { once: true });
+  let shown = false;
+  const held: { ticks?: [number, number] } = {};
+  const built = BlockIndex.build(specs, preparing, pool, {
+    maxBlockSize: blocking.max_block_size,
+    skipOversized: blocking.oversized === 'skip',
+    signal: stopping.signal,
+    onProgress:
+      onProgress &&
+      ((done, total) => {
+        if (shown) onProgress('block', done, total);
+        else held.ticks = [done, total];
+      }),
+  });
+  // Handled from now on: a failure while preparing is awaited is not unhandled meanwhile.
+  const settled = built.then(
+    () => undefined,
+    () => undefined,
+  );
+  void settled.then(() => signal?.removeEventListener('abort', forward));
+  return {
+    index: () => {
+      shown = true;
+      if (held.ticks !== undefined) onProgress?.('block', ...held.ticks);
+      return built;
+    },
+    stop: async (reason) => {
+      stopping.abort(reason);
+      await settled;
+    },
   };
 }
 

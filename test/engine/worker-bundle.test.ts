@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { spawnSync } from 'node:child_process';
 import { workerFile } from '../../src/engine/worker-bundle.js';
 
@@ -42,10 +42,10 @@ test("the built bundle is CommonJS that require() loads with every task of the e
     t.skip('no fresh bundle (run make build)');
     return;
   }
-  assert.match(file.pathname, /\.cjs$/);
+  assert.match(fileURLToPath(file), /\.cjs$/);
   // In a process of its own, with the pool threads' flag: require() of an ES module throws there.
   const probe = `
-    const bundle = require(${JSON.stringify(file.pathname)});
+    const bundle = require(${JSON.stringify(fileURLToPath(file))});
     import(${JSON.stringify(entry.href)}).then((m) => console.log(JSON.stringify({ bundle: Object.keys(bundle).sort(), entry: Object.keys(m).sort() })));`;
   const flags = process.allowedNodeEnvironmentFlags.has('--experimental-require-module') ? ['--no-experimental-require-module'] : [];
   const run = spawnSync(process.execPath, [...flags, '-e', probe], { encoding: 'utf8', timeout: 30_000 });

@@ -86,8 +86,8 @@ export interface BuiltPass {
 }
 
 /**
- * Where a build reads its key fields: prepared ({@link PreparedFields}) or
- * still being prepared ({@link PendingFields}), each field awaited on its own.
+ * Where a build reads its key fields: prepared (`PreparedFields`) or still
+ * being prepared ({@link PendingFields}), each field awaited on its own.
  *
  * @example
  * await BlockIndex.build(specs, startPreparingFields(store, refs, pool), pool, limits);
@@ -124,6 +124,15 @@ export class BlockIndex {
     return new BlockIndex(passes, []);
   }
 
+  /**
+   * Builds every pass on the pool, one task each, queued as soon as the
+   * pass's key fields are ready. After `signal` fires no further task is
+   * queued; a build that fails (or is stopped) rejects once every task it
+   * queued has ended.
+   *
+   * @example
+   * const index = await BlockIndex.build(passSpecs(config), fields, pool, { maxBlockSize: 5000, skipOversized: false, signal });
+   */
   static async build(
     specs: PassSpec[],
     fields: FieldSource,
@@ -150,9 +159,9 @@ export class BlockIndex {
         splitIds: split.map((d) => d.handle.ids),
       });
     });
-    // A failed build returns once every pass has settled: the pool is idle for whatever the caller does next.
+    // A failed build returns once every pass and derived key has settled: the pool is idle for whatever the caller does next.
     const handles = await countedAll(built, options.onProgress).catch(async (e: unknown) => {
-      await Promise.allSettled(built);
+      await Promise.allSettled([...built, ...pendingDicts]);
       throw e;
     });
     const dictsPerPass = await Promise.all(pendingDicts);

@@ -26,12 +26,8 @@ export class PreparedFields {
     return f;
   }
   /** The prepared field of a reference, as {@link PendingFields.field} gives it. */
-  field(ref: FieldRef): Promise<FieldDictionary> {
-    try {
-      return Promise.resolve(this.get(ref));
-    } catch (e) {
-      return Promise.reject(e);
-    }
+  async field(ref: FieldRef): Promise<FieldDictionary> {
+    return this.get(ref);
   }
   /** Shareable handles for workers. */
   handles(): FieldHandle[] {
@@ -53,7 +49,10 @@ export class PreparedFields {
 export interface PendingFields {
   /** The prepared field of a reference; rejects if it is not among the references being prepared. */
   field(ref: FieldRef): Promise<FieldDictionary>;
+  /** Every field, once every column is done; rejects at the first column that fails. */
   all: Promise<PreparedFields>;
+  /** Resolves once every column's task has ended, however: what a failed run waits for before it reports. */
+  ended: Promise<void>;
 }
 
 /**
@@ -96,21 +95,29 @@ export function startPreparingFields(
       return byKey.get(key) ?? Promise.reject(new KindredError('internal', `field ${key} is not being prepared`));
     },
     all: countedAll(tasks, onProgress).then(async () => new PreparedFields(await Promise.all(byKey.values()))),
+    ended: Promise.allSettled(tasks).then(() => undefined),
   };
 }
 
 /**
  * Dictionary-encodes each distinct (column, transforms) reference, in
- * parallel over columns. References to unknown columns are an error.
+ * parallel over columns. References to unknown columns are an error; a
+ * column that fails rejects the call once every column's task has ended.
  *
  * @example
  * const fields = await prepareFields(store, refs, pool);
  */
-export function prepareFields(
+export async function prepareFields(
   store: ColumnStore,
   refs: readonly FieldRef[],
   pool: WorkerPool,
   onProgress?: (done: number, total: number) => void,
 ): Promise<PreparedFields> {
-  return startPreparingFields(store, refs, pool, onProgress).all;
+  const pending = startPreparingFields(store, refs, pool, onProgress);
+  try {
+    return await pending.all;
+  } catch (e) {
+    await pending.ended;
+    throw e;
+  }
 }

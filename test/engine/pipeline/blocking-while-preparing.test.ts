@@ -5,8 +5,7 @@ import fc from 'fast-check';
 import { parseConfigText } from '../../../src/config/load.js';
 import type { FieldRef } from '../../../src/config/types.js';
 import { BlockIndex } from '../../../src/engine/blocking/block-index.js';
-import type { FieldDictionary } from '../../../src/engine/fields/field-dictionary.js';
-import { fieldKey } from '../../../src/engine/fields/field-dictionary.js';
+import { fieldKey, type FieldDictionary } from '../../../src/engine/fields/field-dictionary.js';
 import { prepareFields, type PreparedFields } from '../../../src/engine/fields/prepared-fields.js';
 import { configFieldRefs, passSpecs, runMatching, type MatchRun, type PhaseReport } from '../../../src/engine/run.js';
 import { WorkerPool } from '../../../src/engine/worker-pool.js';
@@ -133,17 +132,32 @@ test('a pass whose key fields are ready is built while a column it does not need
   samePasses(run.index, reference.index);
 });
 
-test('a column that fails to prepare fails the run with its error, once the passes already started have ended', async () => {
+test('a column that fails to prepare fails the run with its error: no pass is queued after the failure, and every task has ended when it rejects', async () => {
   const failure = new Error('zip could not be prepared');
+  let startedAtFailure = -1;
+  // zip (compared, never blocked on) fails as its task ends; dob, a pass's key, is still being prepared then.
   const spy = spyPool((name, input, result) => {
-    if (name !== 'prepareColumn' || columnOf(input) !== 'zip') return result;
-    // Late enough that the passes on ready fields are running.
-    return result.then(() => new Promise((_, reject) => setTimeout(() => reject(failure), 50)));
+    if (name !== 'prepareColumn') return result;
+    const column = columnOf(input);
+    if (column === 'zip') {
+      return result.then(() => {
+        startedAtFailure = spy.started.length;
+        throw failure;
+      });
+    }
+    if (column !== 'dob') return result;
+    return result.then(async (v) => {
+      for (let waited = 0; startedAtFailure < 0 && waited < 5000; waited += 5) await new Promise((resolve) => setTimeout(resolve, 5));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return v;
+    });
   });
   const phases: string[] = [];
   await assert.rejects(runMatching(store, config, spy.pool, { onPhase: (r) => phases.push(r.phase) }), (e: unknown) => e === failure);
   assert.deepEqual(phases, []);
-  assert.ok(spy.started.includes('buildPass'), spy.started.join(', '));
+  assert.ok(startedAtFailure > 0);
+  const afterFailure = spy.started.slice(startedAtFailure);
+  assert.ok(!afterFailure.includes('buildPass') && !afterFailure.includes('unorderedKey'), `started after the failure: ${afterFailure.join(', ')}`);
   assert.equal(spy.inFlight(), 0, 'tasks still running after the run rejected');
 });
 
@@ -164,8 +178,8 @@ test('a run stopped while its fields are prepared queues no pass after the stop,
   const phases: PhaseReport['phase'][] = [];
   await assert.rejects(runMatching(store, config, spy.pool, { signal: stop.signal, onPhase: (r) => phases.push(r.phase) }), (e: unknown) => e === reason);
   assert.ok(startedAtStop > 0);
-  const after = spy.started.slice(startedAtStop);
-  assert.ok(!after.includes('buildPass') && !after.includes('unorderedKey'), `started after the stop: ${after.join(', ')}`);
+  const afterStop = spy.started.slice(startedAtStop);
+  assert.ok(!afterStop.includes('buildPass') && !afterStop.includes('unorderedKey'), `started after the stop: ${afterStop.join(', ')}`);
   // Preparing ends and is reported; the stop is seen there.
   assert.deepEqual(phases, ['prepare']);
   assert.equal(spy.inFlight(), 0, 'tasks still running after the run rejected');
