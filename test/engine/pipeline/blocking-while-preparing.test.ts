@@ -10,6 +10,7 @@ import { prepareFields, type PreparedFields } from '../../../src/engine/fields/p
 import { configFieldRefs, passSpecs, runMatching, type MatchRun, type PhaseReport } from '../../../src/engine/run.js';
 import { WorkerPool } from '../../../src/engine/worker-pool.js';
 import { personConfig } from './person-config.js';
+import { spyPool } from './spy-pool.js';
 import { peopleStore, syntheticPeople } from './synthetic-people.js';
 
 const pool = new WorkerPool({ workers: 2 });
@@ -92,22 +93,6 @@ test('whatever order the fields are prepared in, the passes built from them are 
   );
 });
 
-/** A pool that lets every call through to the real one, counts what is in flight, and lets a test hold or fail a column's preparation. */
-function spyPool(hold: (name: string, input: unknown, result: Promise<unknown>) => Promise<unknown>): { pool: WorkerPool; started: string[]; inFlight: () => number } {
-  const started: string[] = [];
-  let inFlight = 0;
-  const spy = {
-    size: pool.size,
-    run: ((name: string, input: unknown) => {
-      started.push(name);
-      inFlight++;
-      const ran = (pool.run as (n: string, i: unknown) => Promise<unknown>)(name, input);
-      return hold(name, input, ran).finally(() => inFlight--);
-    }) as WorkerPool['run'],
-  } as WorkerPool;
-  return { pool: spy, started, inFlight: () => inFlight };
-}
-
 const columnOf = (input: unknown): string => store.columns[(input as { column: number }).column].name;
 
 test('a pass whose key fields are ready is built while a column it does not need is still being prepared', async () => {
@@ -116,7 +101,7 @@ test('a pass whose key fields are ready is built while a column it does not need
   const built = new Promise<void>((resolve) => (passBuilt = resolve));
   const timeout = new Promise<void>((resolve) => setTimeout(resolve, 2000).unref());
   let passesWhileZipHeld = -1;
-  const spy = spyPool((name, input, result) => {
+  const spy = spyPool(pool, (name, input, result) => {
     if (name === 'buildPass') passBuilt();
     if (name !== 'prepareColumn' || columnOf(input) !== 'zip') return result;
     return result.then(async (v) => {
@@ -136,7 +121,7 @@ test('a column that fails to prepare fails the run with its error: no pass is qu
   const failure = new Error('zip could not be prepared');
   let startedAtFailure = -1;
   // zip (compared, never blocked on) fails as its task ends; dob, a pass's key, is still being prepared then.
-  const spy = spyPool((name, input, result) => {
+  const spy = spyPool(pool, (name, input, result) => {
     if (name !== 'prepareColumn') return result;
     const column = columnOf(input);
     if (column === 'zip') {
@@ -165,7 +150,7 @@ test('a run stopped while its fields are prepared queues no pass after the stop,
   const stop = new AbortController();
   const reason = new Error('stop while preparing');
   let startedAtStop = -1;
-  const spy = spyPool((name, _input, result) => {
+  const spy = spyPool(pool, (name, _input, result) => {
     if (name !== 'prepareColumn') return result;
     return result.then((v) => {
       if (!stop.signal.aborted) {

@@ -6,6 +6,7 @@ import { planPass } from '../../../src/engine/scoring/pair-plan.js';
 import { scoreTasks } from '../../../src/engine/scoring/score-phase.js';
 import { WorkerPool } from '../../../src/engine/worker-pool.js';
 import { PERSON_CONFIG } from './person-config.js';
+import { spyPool } from './spy-pool.js';
 import { peopleStore, syntheticPeople } from './synthetic-people.js';
 
 const pool = new WorkerPool({ workers: 2 });
@@ -48,25 +49,14 @@ test('an abort during blocking stops the run before scoring, and the pool then g
 
 test('a run stopped as blocking ends leaves no task of its own on the pool: the row records started beside the plan are waited for', async () => {
   const stop = new AbortController();
-  let inFlight = 0;
-  const started: string[] = [];
-  const spy = {
-    size: pool.size,
-    run: ((name: string, input: unknown) => {
-      started.push(name);
-      inFlight++;
-      const ran = (pool.run as (n: string, i: unknown) => Promise<unknown>)(name, input);
-      // The fill is made to outlast the plan, so a run that did not wait for it would reject first.
-      const slow = name === 'fillRowRecords' ? ran.then((v) => new Promise((resolve) => setTimeout(() => resolve(v), 100))) : ran;
-      return slow.finally(() => inFlight--);
-    }) as WorkerPool['run'],
-  } as WorkerPool;
+  // The fill is made to outlast the plan, so a run that did not wait for it would reject first.
+  const spy = spyPool(pool, (name, _input, ran) => (name === 'fillRowRecords' ? ran.then((v) => new Promise((resolve) => setTimeout(() => resolve(v), 100))) : ran));
   const onPhase = (r: PhaseReport): void => {
     if (r.phase === 'block') stop.abort(REASON);
   };
-  await assert.rejects(runMatching(store, PERSON_CONFIG, spy, { signal: stop.signal, onPhase }), (e: unknown) => e === REASON);
-  assert.ok(started.includes('fillRowRecords'), started.join(', '));
-  assert.equal(inFlight, 0, 'tasks still running after the run rejected');
+  await assert.rejects(runMatching(store, PERSON_CONFIG, spy.pool, { signal: stop.signal, onPhase }), (e: unknown) => e === REASON);
+  assert.ok(spy.started.includes('fillRowRecords'), spy.started.join(', '));
+  assert.equal(spy.inFlight(), 0, 'tasks still running after the run rejected');
 });
 
 test('an abort while tasks are being scored stops the workers claiming tasks, rejects, and the same tasks then score in full', async () => {
