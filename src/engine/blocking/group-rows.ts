@@ -1,4 +1,4 @@
-/** Groups rows by a tuple of small integer codes (dictionary ids or value ranks) with an LSD counting sort: exact, no hashing. */
+/** Groups rows by a tuple of small integer codes (dictionary ids or value ranks) with LSD sorts: exact, no hashing. */
 
 /**
  * Rows grouped by code tuple: group `g` is `rows[starts[g] .. starts[g+1])`.
@@ -15,27 +15,46 @@ export interface RowGroups {
   groups: number;
 }
 
+/** Options of {@link groupRows}; tests lower the limit to exercise the field-by-field sort on small keys. */
+export interface GroupOptions {
+  /** Largest product of the fields' counts that is grouped through one composite key (default 2^32). */
+  compositeLimit?: number;
+}
+
+// A composite key (the code tuple read as one mixed-radix number) fits a Uint32 below this product.
+const COMPOSITE_LIMIT = 2 ** 32;
+// Radix digits of at most 11 bits: 2,048 buckets, whose write positions for rows and keys stay in a core's L2.
+const DIGIT_BITS = 11;
+
 /**
- * Sorts the rows that have every code by the code tuple, last code first
- * (LSD), each step a stable counting sort over `0 .. counts[f] − 1`, so the
- * cost is O(rows + Σ counts) and rows stay ascending within a group. Rows
- * with any code −1 (a missing value) are left out.
+ * Sorts the rows that have every code by the code tuple and groups equal
+ * tuples; rows stay ascending within a group, groups come in lexicographic
+ * tuple order. Rows with any code −1 (a missing value) are left out.
  *
- * At a million rows each read of a code in sorted order misses the cache,
- * so the sort reads as few of them as it can: the histograms of every field
- * are counted in the one pass that filters the rows (in row order, reading
- * each code array front to back; a histogram does not depend on the order),
- * the first scatter reads in row order too, and the groups are found from
- * the buckets of the last scatter (the first field), so only the other
- * fields are read again to split a bucket. A single-field key reads no code
- * in sorted order at all.
+ * Two ways, the same result:
+ * - a key of two or more fields whose counts multiply to at most
+ *   `compositeLimit` is read once, in row order, as one number (the tuple
+ *   in mixed radix), and the rows are sorted by it with an LSD radix sort
+ *   that carries the keys along: no code is read in sorted order, where at
+ *   a million rows each read missed the cache. Tight 1M's three-field pass
+ *   took 44–75 ms this way against 87–102 ms field by field;
+ * - otherwise field by field, last field first (LSD), each step a stable
+ *   counting sort over `0 .. counts[f] − 1`, O(rows + Σ counts). The
+ *   histograms of every field are counted in the one pass that filters the
+ *   rows (in row order), the first scatter reads in row order too, and the
+ *   groups are found from the buckets of the last scatter (the first
+ *   field), so only the other fields are read again to split a bucket. A
+ *   single-field key reads no code in sorted order at all.
  *
  * @example
  * const g = groupRows(4, [Int32Array.of(1, 0, 1, -1)], [2]);
  * // g.rows = [1, 0, 2], g.groups = 2, g.starts = [0, 1, 3, …]
  */
-export function groupRows(rowCount: number, codes: readonly Int32Array[], counts: readonly number[]): RowGroups {
+export function groupRows(rowCount: number, codes: readonly Int32Array[], counts: readonly number[], options: GroupOptions = {}): RowGroups {
   const fields = codes.length;
+  let product = 1;
+  for (const c of counts) product *= c;
+  if (fields >= 2 && product <= (options.compositeLimit ?? COMPOSITE_LIMIT)) return groupByCompositeKey(rowCount, codes, counts, product);
   let rows = new Int32Array(rowCount);
   // bucket[f][v + 1] counts the kept rows whose code f is v; turned into bucket starts below.
   const bucket = counts.map((c) => new Int32Array(c + 1));
@@ -87,6 +106,63 @@ export function groupRows(rowCount: number, codes: readonly Int32Array[], counts
     }
     from = to;
   }
+  starts[groups] = m;
+  return { rows, starts, groups };
+}
+
+/**
+ * {@link groupRows} through one key per row: `key = (…(c0 · n1 + c1) · n2 + …)`,
+ * exact in a double and below 2^32 by the caller's check, so keys order as
+ * the tuples do. Digit histograms are all counted in the pass that builds
+ * the keys; each radix pass is stable, so rows with equal keys keep row order.
+ */
+function groupByCompositeKey(rowCount: number, codes: readonly Int32Array[], counts: readonly number[], product: number): RowGroups {
+  const fields = codes.length;
+  const bits = Math.max(1, Math.ceil(Math.log2(Math.max(2, product))));
+  const passes = Math.ceil(bits / DIGIT_BITS);
+  const digit = Math.ceil(bits / passes);
+  const mask = (1 << digit) - 1;
+  // hist[p · 2^digit + d] counts the keys whose digit p is d; turned into bucket starts below.
+  const hist = new Int32Array(passes << digit);
+  let keys = new Uint32Array(rowCount);
+  let rows = new Int32Array(rowCount);
+  let m = 0;
+  outer: for (let r = 0; r < rowCount; r++) {
+    let key = 0;
+    for (let f = 0; f < fields; f++) {
+      const c = codes[f][r];
+      if (c < 0) continue outer;
+      key = key * counts[f] + c;
+    }
+    keys[m] = key;
+    rows[m++] = r;
+    for (let p = 0, k = key; p < passes; p++, k >>>= digit) hist[(p << digit) + (k & mask)]++;
+  }
+  keys = keys.subarray(0, m);
+  rows = rows.subarray(0, m);
+  let tmpKeys = new Uint32Array(m);
+  let tmpRows = new Int32Array(m);
+  for (let p = 0; p < passes; p++) {
+    const base = p << digit;
+    let sum = 0;
+    for (let d = 0; d <= mask; d++) {
+      const c = hist[base + d];
+      hist[base + d] = sum;
+      sum += c;
+    }
+    const shift = p * digit;
+    for (let i = 0; i < m; i++) {
+      const key = keys[i];
+      const at = hist[base + ((key >>> shift) & mask)]++;
+      tmpKeys[at] = key;
+      tmpRows[at] = rows[i];
+    }
+    [keys, tmpKeys] = [tmpKeys, keys];
+    [rows, tmpRows] = [tmpRows, rows];
+  }
+  const starts = new Int32Array(m + 1);
+  let groups = 0;
+  for (let i = 0; i < m; i++) if (i === 0 || keys[i] !== keys[i - 1]) starts[groups++] = i;
   starts[groups] = m;
   return { rows, starts, groups };
 }

@@ -1,4 +1,4 @@
-/** groupRows reads fewer codes in sorted order than the plain LSD sort it replaced, and gives exactly its groups: same rows, same order, same boundaries. */
+/** groupRows, through a composite key or field by field, reads fewer codes in sorted order than the plain LSD sort it replaced, and gives exactly its groups: same rows, same order, same boundaries. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
@@ -43,15 +43,49 @@ const keyAndRows = fc.integer({ min: 0, max: 400 }).chain((n) =>
   ).map((fields) => ({ n, counts: fields.map(([c]) => c), codes: fields.map(([, ids]) => Int32Array.from(ids)) })),
 );
 
-test('groupRows equals the plain LSD sort for any key of up to three fields, missing codes included', () => {
+const sameGroups = (got: RowGroups, want: RowGroups): void => {
+  assert.equal(got.groups, want.groups);
+  assert.deepEqual(Array.from(got.rows), Array.from(want.rows));
+  assert.deepEqual(Array.from(got.starts.subarray(0, got.groups + 1)), Array.from(want.starts.subarray(0, want.groups + 1)));
+};
+
+test('groupRows equals the plain LSD sort for any key of up to three fields, missing codes included, through a composite key and field by field', () => {
   fc.assert(
     fc.property(keyAndRows, ({ n, counts, codes }) => {
-      const got = groupRows(n, codes, counts);
       const want = plainGroupRows(n, codes, counts);
-      assert.equal(got.groups, want.groups);
-      assert.deepEqual(Array.from(got.rows), Array.from(want.rows));
-      assert.deepEqual(Array.from(got.starts.subarray(0, got.groups + 1)), Array.from(want.starts.subarray(0, want.groups + 1)));
+      sameGroups(groupRows(n, codes, counts), want);
+      sameGroups(groupRows(n, codes, counts, { compositeLimit: 0 }), want);
     }),
     { numRuns: 2000, seed: 3 },
   );
+});
+
+// Two or three fields whose counts multiply to up to 2^32, the largest composite key, with codes drawn near each end.
+const wideKeyAndRows = fc.integer({ min: 1, max: 200 }).chain((n) =>
+  fc
+    .array(fc.integer({ min: 1, max: 65536 }), { minLength: 2, maxLength: 3 })
+    .filter((counts) => counts.reduce((a, b) => a * b, 1) <= 2 ** 32)
+    .chain((counts) =>
+      fc.tuple(
+        fc.constant(counts),
+        fc.tuple(
+          ...counts.map((c) =>
+            fc.array(fc.oneof(fc.integer({ min: 0, max: Math.min(c - 1, 3) }), fc.integer({ min: Math.max(0, c - 4), max: c - 1 }), fc.constant(-1)), { minLength: n, maxLength: n }),
+          ),
+        ),
+      ),
+    )
+    .map(([counts, ids]) => ({ n, counts, codes: ids.map((x) => Int32Array.from(x)) })),
+);
+
+test('a composite key as wide as 2^32 groups as the plain sort does', () => {
+  fc.assert(
+    fc.property(wideKeyAndRows, ({ n, counts, codes }) => {
+      sameGroups(groupRows(n, codes, counts), plainGroupRows(n, codes, counts));
+    }),
+    { numRuns: 500, seed: 5 },
+  );
+  // The largest key of all: every code at its count's end.
+  const top = [Int32Array.of(65535, 65535, 0), Int32Array.of(65535, 65534, 0)];
+  sameGroups(groupRows(3, top, [65536, 65536]), plainGroupRows(3, top, [65536, 65536]));
 });
