@@ -17,11 +17,11 @@ export interface RowGroups {
 
 /** Options of {@link groupRows}; tests lower the limit to exercise the field-by-field sort on small keys. */
 export interface GroupOptions {
-  /** Largest product of the fields' counts that is grouped through one composite key (default 2^32). */
+  /** Largest product of the fields' counts that is grouped through one composite key (default 2^32, which is also the most). */
   compositeLimit?: number;
 }
 
-// A composite key (the code tuple read as one mixed-radix number) fits a Uint32 below this product.
+// A composite key (the code tuple read as one mixed-radix number) fits a Uint32 while the product is at most this.
 const COMPOSITE_LIMIT = 2 ** 32;
 // Radix digits of at most 11 bits: 2,048 buckets, whose write positions for rows and keys stay in a core's L2.
 const DIGIT_BITS = 11;
@@ -54,7 +54,7 @@ export function groupRows(rowCount: number, codes: readonly Int32Array[], counts
   const fields = codes.length;
   let product = 1;
   for (const c of counts) product *= c;
-  if (fields >= 2 && product <= (options.compositeLimit ?? COMPOSITE_LIMIT)) return groupByCompositeKey(rowCount, codes, counts, product);
+  if (fields >= 2 && product <= Math.min(options.compositeLimit ?? COMPOSITE_LIMIT, COMPOSITE_LIMIT)) return groupByCompositeKey(rowCount, codes, counts, product);
   let rows = new Int32Array(rowCount);
   // bucket[f][v + 1] counts the kept rows whose code f is v; turned into bucket starts below.
   const bucket = counts.map((c) => new Int32Array(c + 1));
@@ -118,7 +118,8 @@ export function groupRows(rowCount: number, codes: readonly Int32Array[], counts
  */
 function groupByCompositeKey(rowCount: number, codes: readonly Int32Array[], counts: readonly number[], product: number): RowGroups {
   const fields = codes.length;
-  const bits = Math.max(1, Math.ceil(Math.log2(Math.max(2, product))));
+  // Bits of the largest key, product − 1 (below 2^32 by the caller's check), in integers: no rounding to reason about.
+  const bits = product <= 2 ? 1 : 32 - Math.clz32(product - 1);
   const passes = Math.ceil(bits / DIGIT_BITS);
   const digit = Math.ceil(bits / passes);
   const mask = (1 << digit) - 1;
