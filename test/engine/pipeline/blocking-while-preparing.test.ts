@@ -120,19 +120,31 @@ test('a pass whose key fields are ready is built while a column it does not need
 test('a column that fails to prepare fails the run with its error: no pass is queued after the failure, and every task has ended when it rejects', async () => {
   const failure = new Error('zip could not be prepared');
   let startedAtFailure = -1;
-  // zip (compared, never blocked on) fails as its task ends; dob, a pass's key, is still being prepared then.
+  // The names (the keys of two passes) are prepared first, so their passes are queued before anything fails; zip
+  // (compared, never blocked on) then fails; dob and state, the other passes' keys, are still being prepared then.
+  const names: Array<Promise<unknown>> = [];
+  const failed = new Promise<void>((resolve) => {
+    const poll = (): void => void (startedAtFailure >= 0 ? resolve() : setTimeout(poll, 5));
+    poll();
+  });
   const spy = spyPool(pool, (name, input, result) => {
     if (name !== 'prepareColumn') return result;
     const column = columnOf(input);
+    if (column === 'given_name' || column === 'surname') {
+      names.push(result);
+      return result;
+    }
     if (column === 'zip') {
-      return result.then(() => {
+      return result.then(async () => {
+        await Promise.allSettled(names);
+        // A turn later: whatever the names' fields started has been queued.
+        await new Promise((resolve) => setTimeout(resolve, 20));
         startedAtFailure = spy.started.length;
         throw failure;
       });
     }
-    if (column !== 'dob') return result;
     return result.then(async (v) => {
-      for (let waited = 0; startedAtFailure < 0 && waited < 5000; waited += 5) await new Promise((resolve) => setTimeout(resolve, 5));
+      await failed;
       await new Promise((resolve) => setTimeout(resolve, 50));
       return v;
     });
@@ -140,7 +152,10 @@ test('a column that fails to prepare fails the run with its error: no pass is qu
   const phases: string[] = [];
   await assert.rejects(runMatching(store, config, spy.pool, { onPhase: (r) => phases.push(r.phase) }), (e: unknown) => e === failure);
   assert.deepEqual(phases, []);
+  assert.equal(names.length, 2);
   assert.ok(startedAtFailure > 0);
+  const beforeFailure = spy.started.slice(0, startedAtFailure);
+  assert.ok(beforeFailure.includes('unorderedKey'), `started before the failure: ${beforeFailure.join(', ')}`);
   const afterFailure = spy.started.slice(startedAtFailure);
   assert.ok(!afterFailure.includes('buildPass') && !afterFailure.includes('unorderedKey'), `started after the failure: ${afterFailure.join(', ')}`);
   assert.equal(spy.inFlight(), 0, 'tasks still running after the run rejected');
