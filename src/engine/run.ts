@@ -4,7 +4,7 @@ import type { ColumnStore } from '../data/column-store.js';
 import type { Config, FieldRef } from '../config/types.js';
 import { BlockIndex, type PassSpec } from './blocking/block-index.js';
 import { clusterLimits } from './clustering/cluster-builder.js';
-import { prepareFields, startPreparingFields, type PendingFields, type PreparedFields } from './fields/prepared-fields.js';
+import { startPreparingFields, type PendingFields, type PreparedFields } from './fields/prepared-fields.js';
 import { matchkeyFieldRefs } from './scoring/pair-scorer.js';
 import type { PairTask } from './scoring/pair-plan.js';
 import type { PlanScoreOutput } from './scoring/plan-score.js';
@@ -166,22 +166,15 @@ export async function runMatching(
 
   let t = performance.now();
   const onProgress = options.onProgress;
-  const preparing = startPreparingFields(store, configFieldRefs(config), pool, onProgress && ((done, total) => onProgress('prepare', done, total)));
-  const specs = passSpecs(config);
-  const blocking = blockWhilePreparing(specs, preparing, pool, config.blocking, signal, onProgress);
-  let fields: PreparedFields;
-  try {
-    fields = await preparing.all;
-    report('prepare', t, { fields: fields.byKey.size, rows: store.rowCount });
-  } catch (e) {
-    // As when a run stops between phases: no pass is queued after the
-    // failure, and the pool is idle when the promise rejects.
-    await blocking.stop(e);
-    await preparing.ended;
-    throw e;
-  }
-  t = performance.now();
-  const index = await blocking.index();
+  const { fields, specs, index } = await prepareAndBlock(store, config, pool, {
+    signal,
+    onProgress,
+    prepared: (prepared) => {
+      report('prepare', t, { fields: prepared.byKey.size, rows: store.rowCount });
+      // The block phase is the blocking left from here.
+      t = performance.now();
+    },
+  });
   const source = options.pairSource;
   const runId = crypto.randomUUID();
   const handle: RunHandle = {
@@ -267,6 +260,37 @@ export async function runMatching(
     phases,
     ms: performance.now() - t0,
   };
+}
+
+/**
+ * A configuration's prepared fields and built passes: the prepare and
+ * block phases of {@link runMatching} and {@link trainModels}, one path.
+ * Each pass is built as soon as its key fields are prepared (see
+ * {@link blockWhilePreparing}). `prepared` hears the fields once every
+ * column is done, before the index is; a throw there, a failed column or
+ * `signal` queues no further pass, and the promise rejects once every task
+ * started has ended (as when a run stops between phases: the pool is idle).
+ */
+async function prepareAndBlock(
+  store: ColumnStore,
+  config: Config,
+  pool: WorkerPool,
+  options: { signal?: AbortSignal; onProgress?: ProgressFn; prepared?: (fields: PreparedFields) => void } = {},
+): Promise<{ fields: PreparedFields; specs: PassSpec[]; index: BlockIndex }> {
+  const { signal, onProgress } = options;
+  const preparing = startPreparingFields(store, configFieldRefs(config), pool, onProgress && ((done, total) => onProgress('prepare', done, total)));
+  const specs = passSpecs(config);
+  const blocking = blockWhilePreparing(specs, preparing, pool, config.blocking, signal, onProgress);
+  let fields: PreparedFields;
+  try {
+    fields = await preparing.all;
+    options.prepared?.(fields);
+  } catch (e) {
+    await blocking.stop(e);
+    await preparing.ended;
+    throw e;
+  }
+  return { fields, specs, index: await blocking.index() };
 }
 
 /**
@@ -365,9 +389,7 @@ export async function trainModels(
   config: Config,
   pool: WorkerPool,
 ): Promise<{ models: Record<string, unknown>; training: MatchRun['training'] }> {
-  const fields = await prepareFields(store, configFieldRefs(config), pool);
-  const specs = passSpecs(config);
-  const index = await BlockIndex.build(specs, fields, pool, { maxBlockSize: config.blocking.max_block_size, skipOversized: config.blocking.oversized === 'skip' });
+  const { fields, specs, index } = await prepareAndBlock(store, config, pool);
   return trainMatchkeys(config, specs, index, fields.handles(), store.rowCount, pool);
 }
 
