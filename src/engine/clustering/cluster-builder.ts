@@ -7,6 +7,7 @@ import { splitOversized } from './size-split.js';
 import { maximumSpanningForest, type RankedEdges } from './spanning-forest.js';
 import type { Constraints, MustLink, PairList } from './types.js';
 import type { LinkDensityGate } from './link-density-gate.js';
+import { rowComponents } from './row-components.js';
 import { UnionFind } from './union-find.js';
 
 /**
@@ -90,15 +91,10 @@ export function buildClusters(input: ClusterInput): Int32Array {
     // inside one component never depends on another. So the components within
     // the limit are clusters as they are, and the forest is built over the
     // links of the oversized ones only.
-    const components = new UnionFind(rowCount);
-    let largest = rowCount > 0 ? 1 : 0;
-    for (let i = 0; i < links.count; i++) {
-      if (components.union(links.a[i], links.b[i])) largest = Math.max(largest, components.sizeOf(links.a[i]));
-    }
-    const clusterOf = labelBySmallestMember(rowCount, components);
+    const { clusterOf, sizeOf, largest } = rowComponents(rowCount, links);
     if (largest <= maxClusterSize) return clusterOf;
     const over = new Uint8Array(rowCount);
-    for (let r = 0; r < rowCount; r++) over[r] = components.sizeOf(r) > maxClusterSize ? 1 : 0;
+    for (let r = 0; r < rowCount; r++) over[r] = sizeOf[clusterOf[r]] > maxClusterSize ? 1 : 0;
     const split = forestClusters({ rowCount, links: linksWhere(links, over), maxClusterSize });
     for (let r = 0; r < rowCount; r++) if (over[r] === 1) clusterOf[r] = split[r];
     return clusterOf;
