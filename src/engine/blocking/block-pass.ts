@@ -1,6 +1,7 @@
 /** Worker task: groups rows by the tuple of their prepared-field ids for one blocking pass (exact, by LSD radix sort), splitting oversized groups by a secondary key when asked. */
 import type { FieldHandle } from '../fields/field-dictionary.js';
 import { groupRows } from './group-rows.js';
+import { pairCheckpoints } from './pair-layout.js';
 
 /**
  * Input of {@link buildPass}: the `ids` buffers (Int32Array, −1 missing) and dictionary sizes of the pass's fields.
@@ -84,6 +85,8 @@ export interface PassHandle {
    * are prepared fields).
    */
   keyFields?: FieldHandle[];
+  /** A block pass's pairs before every 1024th group (see `pairCheckpoints`); null for a sorted-neighbourhood pass, whose pairs are one run. */
+  pairsBefore: Float64Array | null;
 }
 
 /**
@@ -208,6 +211,7 @@ class PassAssembly {
     }
   }
 
+  /** The shared buffers, and the pairs before every 1024th group, counted in the pass's own task (planning then skips blocks by the thousand). */
   finish(): Omit<PassHandle, 'oversized' | 'skippedRows' | 'keyTable'> {
     const { groups, pos } = this;
     const order = new SharedArrayBuffer(4 * Math.max(1, pos));
@@ -216,11 +220,12 @@ class PassAssembly {
     const s = new Int32Array(starts);
     s.set(this.starts.subarray(0, groups));
     s[groups] = pos;
+
     let subBlocks: SharedArrayBuffer | null = null;
     if (this.anySub) {
       subBlocks = new SharedArrayBuffer(Math.max(1, groups));
       new Uint8Array(subBlocks).set(this.sub.subarray(0, groups));
     }
-    return { order, starts, blockOf: this.blockOfBuf, subBlocks, groups, rows: pos };
+    return { order, starts, blockOf: this.blockOfBuf, subBlocks, groups, rows: pos, pairsBefore: pairCheckpoints(s, groups, Infinity) };
   }
 }

@@ -18,19 +18,50 @@ export interface PairLayout {
   starts: Int32Array;
   groups: number;
   span: number;
+  /** The pairs before every {@link CHECKPOINT_RUNS}-th run, so a plan can skip runs by the thousand (see {@link pairCheckpoints}). */
+  pairsBefore: Float64Array;
 }
+
+/** Runs between two entries of a layout's `pairsBefore`. */
+export const CHECKPOINT_RUNS = 1024;
+
+/**
+ * Running totals of candidate pairs over the runs of a layout: entry k is
+ * the pairs of runs `0 .. k·every − 1`, the last entry (at `groups`, or
+ * past it) the pass's total. A block pass's build writes them as it lays
+ * its blocks out (in its own task, in parallel), so planning a run's tasks need
+ * not walk millions of blocks again (tight 1M: 54–98 ms on one worker while
+ * the other waited). The additions are those of a walk in run order, so the
+ * total is the same double.
+ *
+ * @example
+ * pairCheckpoints(Int32Array.of(0, 3, 5), 2, Infinity, 1); // [0, 3, 4]
+ */
+export function pairCheckpoints(starts: Int32Array, groups: number, span: number, every = CHECKPOINT_RUNS): Float64Array {
+  if (!(Number.isInteger(every) && every >= 1)) throw new Error(`checkpoint spacing must be a positive integer, got ${every}`);
+  const before = new Float64Array(Math.ceil(groups / every) + 1);
+  let total = 0;
+  for (let g = 0; g < groups; g++) {
+    total += runPairs(starts[g + 1] - starts[g], span);
+    if ((g + 1) % every === 0) before[(g + 1) / every] = total;
+  }
+  before[before.length - 1] = total;
+  return before;
+}
+
 
 /**
  * The pair layout of a pass: `window` null for a block pass, else the
  * sorted-neighbourhood window; `starts`/`groups`/`rows` are the pass's own.
  *
  * @example
- * pairLayout(null, starts, groups, rows);  // { starts, groups, span: Infinity }
- * pairLayout(20, starts, groups, rows);    // { starts: [0, rows], groups: 1, span: 19 }
+ * pairLayout(null, starts, groups, rows, handle.pairsBefore); // { starts, groups, span: Infinity, pairsBefore }
+ * pairLayout(20, starts, groups, rows);                        // { starts: [0, rows], groups: 1, span: 19, pairsBefore: [0, …] }
  */
-export function pairLayout(window: number | null, starts: Int32Array, groups: number, rows: number): PairLayout {
-  if (window === null) return { starts, groups, span: Infinity };
-  return { starts: Int32Array.of(0, rows), groups: 1, span: window - 1 };
+export function pairLayout(window: number | null, starts: Int32Array, groups: number, rows: number, pairsBefore: Float64Array | null = null): PairLayout {
+  if (window === null) return { starts, groups, span: Infinity, pairsBefore: pairsBefore ?? pairCheckpoints(starts, groups, Infinity) };
+  const one = Int32Array.of(0, rows);
+  return { starts: one, groups: 1, span: window - 1, pairsBefore: pairCheckpoints(one, 1, window - 1) };
 }
 
 /**

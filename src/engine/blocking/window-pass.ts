@@ -46,7 +46,7 @@ export function buildWindowPass(task: BuildWindowPassTask): PassHandle {
   const blockOf = new SharedArrayBuffer(4 * Math.max(1, n));
   const position = new Int32Array(blockOf).fill(-1);
   for (let i = 0; i < m; i++) position[rows[i]] = i;
-  return { order, starts: startsBuf, blockOf, subBlocks: null, keyTable: null, groups, rows: m, oversized: [], skippedRows: 0 };
+  return { order, starts: startsBuf, blockOf, subBlocks: null, keyTable: null, groups, rows: m, oversized: [], skippedRows: 0, pairsBefore: null };
 }
 
 /** Each row's rank of its value among the field's distinct values in code-point order (−1 when missing). */
