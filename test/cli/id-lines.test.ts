@@ -38,10 +38,27 @@ test('property: CSV and JSON lines equal the per-row strings, deleted rows (−1
   );
 });
 
+test('property: rows labelled by themselves or an earlier row, across the digit counts of the row ids (the counted row digits, copied for a singleton)', () => {
+  // Real runs: a cluster id is the smallest member, so often the row itself; lengths cross 10, 100 and 1,000 rows.
+  const table = fc.integer({ min: 0, max: 2_500 }).chain((n) =>
+    fc.array(fc.oneof(fc.constant(0), fc.constant(1), fc.constant(2), fc.constant(3)), { minLength: n, maxLength: n }),
+  );
+  fc.assert(
+    fc.property(table, (kinds) => {
+      const clusterOf = Int32Array.from(kinds, (k, r) => (k === 0 ? -1 : k === 1 ? r : k === 2 ? r >> 1 : 0));
+      assert.equal(encoded(clusterOf, CSV), plain(clusterOf, CSV));
+      assert.equal(encoded(clusterOf, JSON_SHAPE), plain(clusterOf, JSON_SHAPE));
+    }),
+    { numRuns: 300 },
+  );
+});
+
 test('a table larger than one chunk is split at row boundaries and loses nothing', () => {
   const n = 200_000;
   const clusterOf = new Int32Array(n);
   for (let r = 0; r < n; r++) clusterOf[r] = r % 7 === 3 ? -1 : r - (r % 5);
+  // A long run of deleted rows: the row digits still count every row.
+  clusterOf.fill(-1, 50_000, 150_000);
   const chunks = [...idLineChunks(clusterOf, CSV)];
   assert.ok(chunks.length > 1, `${chunks.length} chunk(s)`);
   for (const c of chunks) assert.equal(c[c.length - 1], 0x0a, 'every chunk ends with a whole line');
