@@ -166,16 +166,36 @@ export async function runMatching(
 
   let t = performance.now();
   const onProgress = options.onProgress;
-  const { fields, specs, index } = await prepareAndBlock(store, config, pool, {
-    signal,
-    onProgress,
-    prepared: (prepared) => {
-      report('prepare', t, { fields: prepared.byKey.size, rows: store.rowCount });
-      // The block phase is the blocking left from here.
-      t = performance.now();
-    },
-  });
   const source = options.pairSource;
+  const probabilistic = config.matchkeys.some((m) => m.type === 'probabilistic');
+  // The pool scores from shared row records (another engine pairs the rows
+  // itself; a probabilistic run's workers keep their own). They need only the
+  // prepared fields: filled from then on, they take the worker that the last
+  // passes' builds leave idle.
+  let records: Promise<SharedArrayBuffer | undefined> | undefined;
+  // Settled however the fill ends, from its start: a failure while blocking or planning goes on is not unhandled meanwhile.
+  let filled: Promise<unknown> | undefined;
+  let built: Awaited<ReturnType<typeof prepareAndBlock>>;
+  try {
+    built = await prepareAndBlock(store, config, pool, {
+      signal,
+      onProgress,
+      prepared: (prepared) => {
+        if (source === undefined && !probabilistic) {
+          records = shareRowRecords(pool, { config, fields: prepared.handles() });
+          filled = records.catch(() => undefined);
+        }
+        report('prepare', t, { fields: prepared.byKey.size, rows: store.rowCount });
+        // The block phase is the blocking left from here.
+        t = performance.now();
+      },
+    });
+  } catch (e) {
+    // A run that stops here leaves the pool idle, as one that stops between phases does.
+    await filled;
+    throw e;
+  }
+  const { fields, specs, index } = built;
   const runId = crypto.randomUUID();
   const handle: RunHandle = {
     runId,
@@ -185,18 +205,11 @@ export async function runMatching(
     passSpecs: specs,
     models: {},
   };
-  signal?.throwIfAborted();
-  const probabilistic = config.matchkeys.some((m) => m.type === 'probabilistic');
-  // Planning enumerates the pool's scoring tasks: another engine pairs the rows itself.
-  const planning = source === undefined ? pool.run('planScore', { passes: index.passes.map((p) => p.layout), workers: pool.size }) : null;
-  // Planning takes one worker; the row records take the others meanwhile.
-  // Not before training: a worker opens the run to fill them, and an opened
-  // run keeps the models it was opened with.
-  const records = planning !== null && !probabilistic ? shareRowRecords(pool, handle) : undefined;
-  // Settled however the fill ends, from now on: a failure while the plan is awaited is not unhandled meanwhile.
-  const filled = records?.catch(() => undefined);
   let plan: PlanScoreOutput | null;
   try {
+    signal?.throwIfAborted();
+    // Planning enumerates the pool's scoring tasks: another engine pairs the rows itself.
+    const planning = source === undefined ? pool.run('planScore', { passes: index.passes.map((p) => p.layout), workers: pool.size }) : null;
     plan = planning === null ? null : await planning;
     report('block', t, {
       passes: specs.length,

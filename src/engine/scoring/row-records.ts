@@ -1,6 +1,7 @@
 /** The row-major copy of a run's field ids that the score hot loop reads: which field each slot holds, and how a range of rows is filled. */
 import type { Config } from '../../config/types.js';
-import { fieldKey } from '../fields/field-dictionary.js';
+import { KindredError } from '../../errors/registry.js';
+import { fieldKey, type FieldHandle } from '../fields/field-dictionary.js';
 
 /**
  * The field keys of a row record's slots, in slot order: the fields and the
@@ -18,6 +19,22 @@ export function rowRecordSlots(config: Config): string[] {
     for (const f of mk.negative_evidence) keys.add(fieldKey(f.field, f.transforms));
   }
   return [...keys];
+}
+
+/**
+ * The id buffers of the row records' slots, in {@link rowRecordSlots}
+ * order, from a run's prepared field handles: what a fill task reads.
+ *
+ * @example
+ * const slotIds = slotIdBuffers(config, prepared.handles()); // one shared ids buffer per slot
+ */
+export function slotIdBuffers(config: Config, fields: readonly FieldHandle[]): SharedArrayBuffer[] {
+  const byKey = new Map(fields.map((h) => [h.key, h.ids]));
+  return rowRecordSlots(config).map((key) => {
+    const ids = byKey.get(key);
+    if (ids === undefined) throw new KindredError('internal', `row records: field ${key} is not prepared`);
+    return ids;
+  });
 }
 
 /**

@@ -5,7 +5,7 @@ import type { PairTask } from './pair-plan.js';
 import type { QueuedPairs } from './score-queue.js';
 import { sharedPairList } from './shared-pair-list.js';
 import type { RunHandle } from './score-task.js';
-import { rowRecordSlots } from './row-records.js';
+import { rowRecordSlots, slotIdBuffers } from './row-records.js';
 
 /** Kept pairs of every task, in task order, and how many candidate pairs were scored. */
 export interface ScoredTasks {
@@ -72,25 +72,26 @@ export async function scoreTasks(
 
 /**
  * The run's row records on shared memory, one row range per worker filled
- * in parallel. They need only the run's configuration and prepared fields,
- * so a run can start them before its tasks are planned (src/engine/run.ts
- * does, while one worker plans and the others would wait). Every worker of
- * the queue reads this one copy: a copy per worker would be a fixed cost
- * that more workers do not shorten, and would hold 4 bytes per row and
- * field once per worker (360 MB each at 10M rows of the tight workload).
- * Undefined when the run compares no field.
+ * in parallel. They need only the configuration and the prepared fields,
+ * so a run starts them as soon as its fields are prepared
+ * (src/engine/run.ts), and the fill takes a worker that blocking leaves
+ * idle. Every worker of the queue reads this one copy: a copy per worker
+ * would be a fixed cost that more workers do not shorten, and would hold
+ * 4 bytes per row and field once per worker (360 MB each at 10M rows of
+ * the tight workload). Undefined when the run compares no field.
  *
  * @example
- * const records = await shareRowRecords(pool, run); // rows × fields Int32 ids
+ * const records = await shareRowRecords(pool, { config, fields: prepared.handles() }); // rows × fields Int32 ids
  */
-export async function shareRowRecords(pool: WorkerPool, run: RunHandle): Promise<SharedArrayBuffer | undefined> {
+export async function shareRowRecords(pool: WorkerPool, run: Pick<RunHandle, 'config' | 'fields'>): Promise<SharedArrayBuffer | undefined> {
   const stride = rowRecordSlots(run.config).length;
   const rows = run.fields[0]?.rowCount ?? 0;
   if (stride === 0 || rows === 0) return undefined;
+  const slotIds = slotIdBuffers(run.config, run.fields);
   const records = new SharedArrayBuffer(rows * stride * Int32Array.BYTES_PER_ELEMENT);
   const per = Math.ceil(rows / pool.size);
   const fills: Promise<void>[] = [];
-  for (let from = 0; from < rows; from += per) fills.push(pool.run('fillRowRecords', { run, records, from, to: Math.min(rows, from + per) }));
+  for (let from = 0; from < rows; from += per) fills.push(pool.run('fillRowRecords', { slotIds, records, from, to: Math.min(rows, from + per) }));
   await Promise.all(fills);
   return records;
 }

@@ -1,4 +1,4 @@
-/** The row records filled while the tasks are planned score exactly as records filled at the start of the score phase; a run with probabilistic matchkeys fills them after training. */
+/** The row records filled while passes are still being built score exactly as records filled at the start of the score phase; a run with probabilistic matchkeys fills no shared records and scores as before. */
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { parseConfigText } from '../../../src/config/load.js';
@@ -7,6 +7,7 @@ import type { PairTask } from '../../../src/engine/scoring/pair-plan.js';
 import { scoreTasks, shareRowRecords } from '../../../src/engine/scoring/score-phase.js';
 import { WorkerPool } from '../../../src/engine/worker-pool.js';
 import { PERSON_CONFIG } from './person-config.js';
+import { spyPool } from './spy-pool.js';
 import { peopleStore, syntheticPeople } from './synthetic-people.js';
 
 const pool = new WorkerPool({ workers: 2 });
@@ -17,7 +18,7 @@ const store = peopleStore(syntheticPeople(2000, 11));
 // The score tasks a run planned, planned again for a scoreTasks call of the test's own.
 const plannedTasks = async (run: MatchRun): Promise<PairTask[]> => (await pool.run('planScore', { passes: run.index.passes.map((p) => p.layout), workers: pool.size })).tasks;
 
-test('a run, whose records are filled while a worker plans, keeps the pairs and scores of records filled in the score phase', async () => {
+test('a run, whose records are filled as soon as its fields are prepared, keeps the pairs and scores of records filled in the score phase', async () => {
   const run = await runMatching(store, PERSON_CONFIG, pool);
   const tasks = await plannedTasks(run);
   // A fresh run id: the workers open it anew, so nothing is reused from the run above.
@@ -65,4 +66,36 @@ blocking:
   const again = await scoreTasks(pool, { ...run.handle, runId: crypto.randomUUID() }, tasks);
   assert.ok(again.pairs.count > 0);
   assert.deepEqual(Array.from(run.pairs.score), Array.from(again.pairs.score));
+});
+
+test('the row records are filled while a pass is still being built: the fill waits only for the prepared fields', async () => {
+  // The last pass's build is held until the records are filled (or two seconds pass, and the test fails).
+  let filledRecords!: () => void;
+  const recordsFilled = new Promise<void>((resolve) => (filledRecords = resolve));
+  let builds = 0;
+  let fills = 0;
+  const order: string[] = [];
+  const passes = PERSON_CONFIG.blocking.keys.length;
+  const spy = spyPool(pool, (name, _input, ran) => {
+    if (name === 'fillRowRecords') {
+      return ran.then((v) => {
+        if (++fills === pool.size) {
+          order.push('records filled');
+          filledRecords();
+        }
+        return v;
+      });
+    }
+    if (name === 'buildPass' && ++builds === passes) {
+      const timeout = new Promise<void>((resolve) => setTimeout(resolve, 2000).unref());
+      return ran.then((v) => Promise.race([recordsFilled, timeout]).then(() => (order.push('last pass built'), v)));
+    }
+    return ran;
+  });
+  const run = await runMatching(store, PERSON_CONFIG, spy.pool);
+  assert.equal(builds, passes, `${builds} pass builds`);
+  assert.deepEqual(order, ['records filled', 'last pass built']);
+  const plain = await runMatching(store, PERSON_CONFIG, pool);
+  assert.deepEqual(Array.from(run.pairs.score), Array.from(plain.pairs.score));
+  assert.equal(spy.inFlight(), 0);
 });

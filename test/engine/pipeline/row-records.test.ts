@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { parseConfigText } from '../../../src/config/index.js';
 import { runMatching, type MatchRun } from '../../../src/engine/run.js';
 import { PairScorer } from '../../../src/engine/scoring/pair-scorer.js';
-import { fillRecordRows, rowRecordSlots } from '../../../src/engine/scoring/row-records.js';
+import { fillRecordRows, rowRecordSlots, slotIdBuffers } from '../../../src/engine/scoring/row-records.js';
 import type { RunHandle } from '../../../src/engine/scoring/score-task.js';
 import { ColumnStore } from '../../../src/data/column-store.js';
 import { prepareFields } from '../../../src/engine/fields/prepared-fields.js';
@@ -131,7 +131,7 @@ test('records the pool fills by row ranges, adopted by a scorer, score every pai
   const records = new SharedArrayBuffer(rows * stride * 4);
   // Uneven ranges over both workers, the last one short.
   const points = [0, 1, Math.floor(rows / 3), rows - 5, rows];
-  await Promise.all(points.slice(1).map((to, k) => pool.run('fillRowRecords', { run: run.handle, records, from: points[k], to })));
+  await Promise.all(points.slice(1).map((to, k) => pool.run('fillRowRecords', { slotIds: slotIdBuffers(run.config, run.handle.fields), records, from: points[k], to })));
   const own = new PairScorer(run.config, (ref) => run.fields.get(ref));
   own.useRowRecords();
   const shared = new PairScorer(run.config, (ref) => run.fields.get(ref));
@@ -159,7 +159,7 @@ test('on random tables and configurations, records the pool fills by random row 
       const stride = rowRecordSlots(config).length;
       const records = new SharedArrayBuffer(n * stride * 4);
       const points = [...new Set([0, n, ...cuts.map((c) => c % (n + 1))])].sort((a, b) => a - b);
-      await Promise.all(points.slice(1).map((to, k) => pool.run('fillRowRecords', { run: handle, records, from: points[k], to })));
+      await Promise.all(points.slice(1).map((to, k) => pool.run('fillRowRecords', { slotIds: slotIdBuffers(config, handle.fields), records, from: points[k], to })));
       const lookup = (ref: Parameters<typeof fields.get>[0]) => fields.get(ref);
       const plain = new PairScorer(config, lookup);
       const shared = new PairScorer(config, lookup);
