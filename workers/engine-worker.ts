@@ -5,7 +5,7 @@ import { lowerThreadPriority, poolNiceness } from '../src/engine/thread-priority
 // Once per thread, before any task: the priority the pool asked for.
 lowerThreadPriority(poolNiceness(workerData));
 
-export { countChunk, fillChunk, quoteSplitPoints } from '../src/data/ingest-tasks.js';
+export { compactColumn, countChunk, fillChunk, quoteSplitPoints } from '../src/data/ingest-tasks.js';
 export { alignmentEvidenceTask } from '../src/data/alignment-evidence.js';
 export { fingerprintBytes } from '../src/store/fingerprint.js';
 export { prepareColumn } from '../src/engine/fields/prepare-column.js';

@@ -6,7 +6,7 @@ import { countedAll } from '../engine/counted-tasks.js';
 import type { WorkerPool } from '../engine/worker-pool.js';
 import { ColumnStore, type ColumnHandle } from './column-store.js';
 import { cellLength, copyCell, isBlankLine, lineSplitPoints, parseRecord, type CellSink } from './csv-bytes.js';
-import type { CountResult } from './ingest-tasks.js';
+import type { CompactTask, CountResult, FillResult } from './ingest-tasks.js';
 import { EarlyChunks } from './early-chunks.js';
 import { readIntoSharedMemory } from './read-shared.js';
 
@@ -85,6 +85,9 @@ export async function ingestCsv(file: string, pool: WorkerPool, options: IngestO
     points = [bodyStart, bytes.length];
     counts = await countAll(pool, shared, points, columns, options.lenient === true, onProgress && counted);
   }
+  // Chunks without quotes were counted by their lines; if others have quotes, every chunk's bytes are counted after all (see docs/architecture.md).
+  if (counts.some((c) => c.bytesPerColumn === null) && counts.some((c) => c.bytesPerColumn !== null)) counts = await countExactly(pool, shared, points, columns, counts);
+  const gapped = counts.every((c) => c.bytesPerColumn === null);
   // Absolute line numbers: header lines, then the lines of earlier chunks.
   // The header's own line feed is counted in its newlines, so this is the first data line.
   let lineBase = 1 + header.newlines;
@@ -103,11 +106,15 @@ export async function ingestCsv(file: string, pool: WorkerPool, options: IngestO
     lineBase += c.newlines;
   }
   const rowCount = counts.reduce((s, c) => s + c.rows, 0);
-  const handles = allocateColumns(header.names, rowCount, counts);
+  const handles = allocateColumns(header.names, rowCount, gapped ? null : counts, bytes.length - bodyStart);
+  const firstRows: number[] = [];
   let firstRow = 0;
   const columnStarts = new Array<number>(columns).fill(0);
-  const fills: Promise<number>[] = [];
+  const fills: Promise<FillResult>[] = [];
   for (let k = 0; k < counts.length; k++) {
+    // Without byte counts, each chunk writes every column at its own place in the body: it holds no more bytes of a column than in all.
+    if (gapped) columnStarts.fill(points[k] - bodyStart);
+    firstRows.push(firstRow);
     fills.push(
       pool.run('fillChunk', {
         file: shared,
@@ -121,10 +128,18 @@ export async function ingestCsv(file: string, pool: WorkerPool, options: IngestO
       }),
     );
     firstRow += counts[k].rows;
-    for (let c = 0; c < columns; c++) columnStarts[c] += counts[k].bytesPerColumn[c];
+    const counted = counts[k].bytesPerColumn;
+    if (counted !== null) for (let c = 0; c < columns; c++) columnStarts[c] += counted[c];
   }
-  await countedAll(fills, onProgress && ((done, total) => onProgress(total + done, 2 * total)));
-  for (let c = 0; c < columns; c++) new Uint32Array(handles[c].offsets)[rowCount] = columnStarts[c];
+  const filled = await countedAll(fills, onProgress && ((done, total) => onProgress(total + done, 2 * total)));
+  if (gapped) {
+    checkFilled(filled, counts, 1 + header.newlines, columns, label);
+    const chunksOf = (c: number): CompactTask['chunks'] => filled.map((f, k) => ({ from: points[k] - bodyStart, end: f.columnEnds[c], firstRow: firstRows[k], rows: f.rows }));
+    const bytesOf = (c: number): number => chunksOf(c).reduce((s, x) => s + x.end - x.from, 0);
+    // Largest columns first, so that the last task on the pool is a small one.
+    const order = handles.map((_, c) => c).sort((x, y) => bytesOf(y) - bytesOf(x));
+    await Promise.all(order.map((c) => pool.run('compactColumn', { bytes: handles[c].bytes, offsets: handles[c].offsets, rowCount, chunks: chunksOf(c) })));
+  } else for (let c = 0; c < columns; c++) new Uint32Array(handles[c].offsets)[rowCount] = columnStarts[c];
   const store = ColumnStore.fromHandle({ rowCount, columns: handles });
   const fingerprint = await hashing;
   return { store, file: path.resolve(file), bytes: bytes.length, skippedRows, ms: performance.now() - t0, fingerprint };
@@ -233,9 +248,41 @@ async function countAll(
   return countedAll(tasks, onSettled);
 }
 
-function allocateColumns(names: string[], rowCount: number, counts: CountResult[]): ColumnHandle[] {
+/** Re-counts, with every column's bytes, the chunks that were counted by their lines alone. */
+async function countExactly(pool: WorkerPool, file: SharedArrayBuffer, points: number[], columns: number, counts: CountResult[]): Promise<CountResult[]> {
+  return Promise.all(
+    counts.map((c, k) => (c.bytesPerColumn !== null ? c : pool.run('countChunk', { file, start: points[k], end: points[k + 1], columns, lenient: false, exact: true }))),
+  );
+}
+
+/**
+ * After a fill without byte counts (strict mode, no quotes): the first
+ * ragged record is the error the count pass would have raised, at the same
+ * line; otherwise each chunk wrote the rows its lines promised.
+ */
+function checkFilled(filled: readonly FillResult[], counts: readonly CountResult[], firstLine: number, columns: number, label: string): void {
+  let lineBase = firstLine;
+  filled.forEach((f, k) => {
+    if (f.ragged !== null) {
+      throw new KindredError(
+        'csv_invalid',
+        `${label}: line ${lineBase + f.ragged.relLine}: expected ${columns} cells (the header has ${columns} columns), found ${f.ragged.cells}; use --lenient to skip such rows`,
+      );
+    }
+    if (f.rows !== counts[k].rows) throw new KindredError('internal', `${label}: chunk ${k} filled ${f.rows} rows, its lines promised ${counts[k].rows}`);
+    lineBase += counts[k].newlines;
+  });
+}
+
+/**
+ * The shared buffers of every column: sized by the counted bytes, or, with
+ * `counts` null (chunks counted by their lines), each as large as the body,
+ * where the chunks write at their own offsets; untouched pages of a
+ * SharedArrayBuffer are never faulted in, so the size costs address space.
+ */
+function allocateColumns(names: string[], rowCount: number, counts: CountResult[] | null, bodyBytes: number): ColumnHandle[] {
   return names.map((name, c) => {
-    const total = counts.reduce((s, k) => s + k.bytesPerColumn[c], 0);
+    const total = counts === null ? bodyBytes : counts.reduce((s, k) => s + (k.bytesPerColumn as number[])[c], 0);
     if (total > 0xffffffff) throw new KindredError('csv_invalid', `column "${name}" holds more than 4 GiB of text`);
     return {
       name,
