@@ -20,6 +20,8 @@ export interface InternOptions {
   directLimit?: number;
   /** log2 of the number of partitions (default 8). */
   partitionBits?: number;
+  /** Try the table keyed by number for a column of digit strings (default true; tests compare both ways). */
+  digits?: boolean;
 }
 
 // Measured on the 1M and 10M people files (per column, one thread): one
@@ -37,7 +39,9 @@ const PARTITION_BITS = 8;
  * exactly when their bytes are equal (hashes only narrow the comparisons).
  *
  * One hash table serves the column while it holds at most `directLimit`
- * values. Past that, the rows left are split by hash into partitions, with
+ * values. A column of digit strings (identity numbers, dates, postcodes) is
+ * keyed by each cell's number and length instead of its bytes
+ * ({@link internDigits}). Past that, the rows left are split by hash into partitions, with
  * their bytes copied together, and each partition is interned on its own:
  * its table and its values' bytes stay in cache, where one table over a
  * column of millions of values missed it on nearly every row.
@@ -46,7 +50,8 @@ const PARTITION_BITS = 8;
  * const { rawIds, count } = internColumn(col.bytes, col.offsets, col.missing, store.rowCount);
  */
 export function internColumn(bytes: Uint8Array, offsets: Uint32Array, missing: Uint8Array, n: number, options: InternOptions = {}): InternedColumn {
-  const direct = internDirect(bytes, offsets, missing, n, options.directLimit ?? DIRECT_LIMIT);
+  const limit = options.directLimit ?? DIRECT_LIMIT;
+  const direct = (options.digits !== false ? internDigits(bytes, offsets, missing, n, limit) : null) ?? internDirect(bytes, offsets, missing, n, limit);
   if (direct.next === n) return direct.column;
   return internPartitioned(bytes, offsets, missing, n, direct, options.partitionBits ?? PARTITION_BITS);
 }
@@ -129,6 +134,95 @@ function internDirect(bytes: Uint8Array, offsets: Uint32Array, missing: Uint8Arr
     }
   }
   return { column: { rawIds, idStart, idLength, rawCounts, count }, next: r };
+}
+
+/** Most digits a cell may have for {@link internDigits}: its number times 16, plus its length, stays an exact double. */
+const MAX_DIGITS = 14;
+
+/**
+ * {@link internDirect} for a column whose present cells are all 1 to 14
+ * ASCII digits: each cell is keyed by `number × 16 + length`, which tells
+ * apart exactly the cells whose bytes differ (the length keeps leading
+ * zeros: `007` is not `7`), so a probe compares two numbers instead of a
+ * cell's bytes with its first occurrence far back in the column (the cache
+ * miss that made such columns slow: dates 67–86 → 39–47 ms, postcodes 30–37
+ * → 20–22 ms at 1M rows, one thread). Same ids, first bytes and counts as
+ * the byte path. Null as soon as a cell is anything else; the byte path
+ * then starts over.
+ */
+function internDigits(bytes: Uint8Array, offsets: Uint32Array, missing: Uint8Array, n: number, limit: number): DirectPass | null {
+  let size = 1 << 10;
+  let mask = size - 1;
+  let table = new Int32Array(size).fill(-1);
+  let slotKey = new Float64Array(size);
+  let idStart = new Uint32Array(1 << 9);
+  let idLength = new Int32Array(1 << 9);
+  let idKey = new Float64Array(1 << 9);
+  let rawCounts = new Int32Array(1 << 9);
+  const rawIds = new Int32Array(new SharedArrayBuffer(4 * Math.max(1, n)));
+  let count = 0;
+  let r = 0;
+  for (; r < n && count <= limit; r++) {
+    if (isMissing(missing, r)) {
+      rawIds[r] = -1;
+      continue;
+    }
+    const s = offsets[r];
+    const len = offsets[r + 1] - s;
+    if (len > MAX_DIGITS) return null;
+    let value = 0;
+    for (let p = s; p < s + len; p++) {
+      const d = bytes[p] - 0x30;
+      if (d < 0 || d > 9) return null;
+      value = value * 10 + d;
+    }
+    const key = value * 16 + len;
+    let slot = numberHash(value, len) & mask;
+    for (;;) {
+      const id = table[slot];
+      if (id === -1) {
+        idStart = withRoomFor(idStart, count);
+        idLength = withRoomFor(idLength, count);
+        idKey = withRoomFor(idKey, count);
+        rawCounts = withRoomFor(rawCounts, count);
+        idStart[count] = s;
+        idLength[count] = len;
+        idKey[count] = key;
+        rawCounts[count] = 1;
+        table[slot] = count;
+        slotKey[slot] = key;
+        rawIds[r] = count++;
+        // Kept at most half full; rebuilt from the stored keys.
+        if (count * 2 > size) {
+          size *= 2;
+          mask = size - 1;
+          table = new Int32Array(size).fill(-1);
+          slotKey = new Float64Array(size);
+          for (let v = 0; v < count; v++) {
+            const k = idKey[v];
+            let t = numberHash((k - idLength[v]) / 16, idLength[v]) & mask;
+            while (table[t] !== -1) t = (t + 1) & mask;
+            table[t] = v;
+            slotKey[t] = k;
+          }
+        }
+        break;
+      }
+      if (slotKey[slot] === key) {
+        rawIds[r] = id;
+        rawCounts[id]++;
+        break;
+      }
+      slot = (slot + 1) & mask;
+    }
+  }
+  return { column: { rawIds, idStart, idLength, rawCounts, count }, next: r };
+}
+
+/** A slot hash of a cell's number (below 10^14) and length: both halves of the number mixed by Murmur3's finaliser. */
+function numberHash(value: number, len: number): number {
+  const high = (value / 4294967296) >>> 0;
+  return mix32((value >>> 0) ^ Math.imul(high, 0x9e3779b1) ^ Math.imul(len, 0x85ebca6b));
 }
 
 /** FNV-1a of a byte range. */

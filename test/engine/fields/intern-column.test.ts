@@ -91,3 +91,40 @@ test('the default limits give the same result as the direct table alone on a col
   assert.deepEqual(partitioned.idLength.subarray(0, direct.count), direct.idLength.subarray(0, direct.count));
   assert.deepEqual(partitioned.rawCounts.subarray(0, direct.count), direct.rawCounts.subarray(0, direct.count));
 });
+
+// Digit strings, leading zeros included, lengths up to the 14 the number key allows, and one past it.
+const digitCell = fc.option(
+  fc.oneof(
+    fc.constantFrom('0', '00', '007', '7', '70', '0070', '99999999999999', '099999999999999'),
+    fc.array(fc.constantFrom('0', '1', '9'), { minLength: 1, maxLength: 6 }).map((ds) => ds.join('')),
+  ),
+  { freq: 8 },
+);
+
+test('a column of digit strings keyed by number gives the ids, first bytes and counts of the byte path, at any limit', () => {
+  fc.assert(
+    fc.property(fc.array(digitCell, { maxLength: 400 }), fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 4 }), (cells, directLimit, partitionBits) => {
+      const { bytes, offsets, missing } = columnOf(cells);
+      const byNumber = internColumn(bytes, offsets, missing, cells.length, { directLimit, partitionBits });
+      assertInterned(byNumber, cells, offsets);
+      const byBytes = internColumn(bytes, offsets, missing, cells.length, { directLimit, partitionBits, digits: false });
+      assert.deepEqual(byNumber.rawIds, byBytes.rawIds);
+    }),
+    { numRuns: 400, seed: 23 },
+  );
+});
+
+test('a column that turns out not to be all digits (a letter, a sign, a space, 15 digits) starts over on its bytes', () => {
+  for (const odd of ['12a', '-5', ' 12', '123456789012345', '１２']) {
+    const cells = Array.from({ length: 5_000 }, (_, i) => (i === 4_000 ? odd : i % 9 === 0 ? null : String((i * 31) % 700).padStart(3, '0')));
+    const { bytes, offsets, missing } = columnOf(cells);
+    assertInterned(internColumn(bytes, offsets, missing, cells.length), cells, offsets);
+    assertInterned(internColumn(bytes, offsets, missing, cells.length, { directLimit: 50, partitionBits: 2 }), cells, offsets);
+  }
+});
+
+test('numbers that agree in their low 32 bits or differ only in length stay apart', () => {
+  const cells = ['4294967296', '0', '8589934592', '00', '4294967297', '1', '04294967296', '4294967296', '0'];
+  const { bytes, offsets, missing } = columnOf(cells);
+  assertInterned(internColumn(bytes, offsets, missing, cells.length), cells, offsets);
+});
