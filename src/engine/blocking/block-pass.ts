@@ -1,7 +1,7 @@
 /** Worker task: groups rows by the tuple of their prepared-field ids for one blocking pass (exact, by LSD radix sort), splitting oversized groups by a secondary key when asked. */
 import type { FieldHandle } from '../fields/field-dictionary.js';
 import { groupRows } from './group-rows.js';
-import { pairCheckpoints } from './pair-layout.js';
+import { CHECKPOINT_RUNS } from './pair-layout.js';
 
 /**
  * Input of {@link buildPass}: the `ids` buffers (Int32Array, −1 missing) and dictionary sizes of the pass's fields.
@@ -190,10 +190,14 @@ class PassAssembly {
   private groups = 0;
   private pos = 0;
   private anySub = false;
+  /** Pairs of the groups added so far, and the running total at every CHECKPOINT_RUNS-th group (see `pairCheckpoints`). */
+  private pairs = 0;
+  private readonly before: Float64Array;
 
   constructor(rowCount: number, capacity: number) {
     this.order = new Int32Array(capacity);
     this.starts = new Int32Array(capacity + 1);
+    this.before = new Float64Array(Math.floor(capacity / CHECKPOINT_RUNS) + 1);
     this.sub = new Uint8Array(capacity);
     this.blockOfBuf = new SharedArrayBuffer(4 * Math.max(1, rowCount));
     this.blockOf = new Int32Array(this.blockOfBuf).fill(-1);
@@ -202,6 +206,10 @@ class PassAssembly {
   addGroup(rows: Int32Array, from: number, to: number, subBlock: boolean): void {
     const g = this.groups++;
     this.starts[g] = this.pos;
+    // Counted here, as the groups are laid out: planning then skips blocks by the thousand.
+    const size = to - from;
+    this.pairs += (size * (size - 1)) / 2;
+    if ((g + 1) % CHECKPOINT_RUNS === 0) this.before[(g + 1) / CHECKPOINT_RUNS] = this.pairs;
     this.sub[g] = subBlock ? 1 : 0;
     if (subBlock) this.anySub = true;
     for (let i = from; i < to; i++) {
@@ -211,7 +219,7 @@ class PassAssembly {
     }
   }
 
-  /** The shared buffers, and the pairs before every 1024th group, counted in the pass's own task (planning then skips blocks by the thousand). */
+  /** The shared buffers, and the pairs before every 1024th group (`pairCheckpoints` of the starts, counted as the groups were added). */
   finish(): Omit<PassHandle, 'oversized' | 'skippedRows' | 'keyTable'> {
     const { groups, pos } = this;
     const order = new SharedArrayBuffer(4 * Math.max(1, pos));
@@ -226,6 +234,12 @@ class PassAssembly {
       subBlocks = new SharedArrayBuffer(Math.max(1, groups));
       new Uint8Array(subBlocks).set(this.sub.subarray(0, groups));
     }
-    return { order, starts, blockOf: this.blockOfBuf, subBlocks, groups, rows: pos, pairsBefore: pairCheckpoints(s, groups, Infinity) };
+    return { order, starts, blockOf: this.blockOfBuf, subBlocks, groups, rows: pos, pairsBefore: this.checkpoints() };
+  }
+
+  private checkpoints(): Float64Array {
+    const before = this.before.slice(0, Math.ceil(this.groups / CHECKPOINT_RUNS) + 1);
+    before[before.length - 1] = this.pairs;
+    return before;
   }
 }
