@@ -54,3 +54,19 @@ export function kindredError(code: string, ...fragments: string[]): (e: unknown)
     return true;
   };
 }
+
+/**
+ * The message of the error a load of `path` fails with; a load that
+ * succeeds fails the test.
+ *
+ * @example
+ * assert.equal(await loadError(() => ingestCsv(path, pool, { parallelThreshold: 0 })), await loadError(() => ingestCsv(path, pool)));
+ */
+export async function loadError(load: () => Promise<unknown>): Promise<string> {
+  try {
+    await load();
+  } catch (e) {
+    return (e as Error).message;
+  }
+  throw new Error('expected the load to fail');
+}

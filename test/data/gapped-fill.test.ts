@@ -6,7 +6,7 @@ import { countLines } from '../../src/data/csv-bytes.js';
 import { ingestCsv } from '../../src/data/ingest.js';
 import { compactColumn, countChunk } from '../../src/data/ingest-tasks.js';
 import { WorkerPool } from '../../src/engine/worker-pool.js';
-import { cellsOf, csvDir, kindredError } from './csv-fixture.js';
+import { cellsOf, csvDir, kindredError, loadError } from './csv-fixture.js';
 
 const pool = new WorkerPool({ workers: 2 });
 const files = csvDir();
@@ -122,14 +122,7 @@ test('a ragged row in a later chunk of a file without quotes names the line a on
     lines.push(i === 15_000 ? `short,${i}` : i === 18_000 ? `too,many,cells,${i}` : `v${i},${i},w`);
   }
   const path = files.write('ragged-gapped.csv', lines.join('\n') + '\n');
-  const messageOf = async (parallelThreshold: number): Promise<string> => {
-    try {
-      await ingestCsv(path, pool, { parallelThreshold });
-    } catch (e) {
-      return (e as Error).message;
-    }
-    throw new Error('expected a ragged-row error');
-  };
+  const messageOf = (parallelThreshold: number): Promise<string> => loadError(() => ingestCsv(path, pool, { parallelThreshold }));
   // Header (line 1), 15,000 rows and one blank line before it: line 15,003.
   await assert.rejects(ingestCsv(path, pool, { parallelThreshold: 0 }), kindredError('csv_invalid', 'line 15003:', 'found 2'));
   assert.equal(await messageOf(0), await messageOf(Number.POSITIVE_INFINITY));

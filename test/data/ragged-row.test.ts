@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { ingestCsv } from '../../src/data/ingest.js';
 import { WorkerPool } from '../../src/engine/worker-pool.js';
-import { csvDir, kindredError } from './csv-fixture.js';
+import { csvDir, kindredError, loadError } from './csv-fixture.js';
 
 const pool = new WorkerPool({ workers: 2 });
 const files = csvDir();
@@ -44,14 +44,7 @@ test('a ragged row found by a later chunk of a parallel parse names the same lin
   for (let i = 0; i < 5000; i++) lines.push(i % 7 === 0 ? `"multi\nline ${i}",${i}` : `v${i},${i}`);
   lines.push('lonely');
   const path = files.write('late.csv', lines.join('\n') + '\n');
-  const messageOf = async (parallelThreshold: number): Promise<string> => {
-    try {
-      await ingestCsv(path, pool, { parallelThreshold });
-    } catch (e) {
-      return (e as Error).message;
-    }
-    throw new Error('expected a ragged-row error');
-  };
+  const messageOf = (parallelThreshold: number): Promise<string> => loadError(() => ingestCsv(path, pool, { parallelThreshold }));
   const sequential = await messageOf(Number.POSITIVE_INFINITY);
   const parallel = await messageOf(0);
   assert.match(sequential, /line \d+:/);

@@ -41,7 +41,7 @@ const PARTITION_BITS = 8;
  * One hash table serves the column while it holds at most `directLimit`
  * values. A column of digit strings (identity numbers, dates, postcodes) is
  * keyed by each cell's number and length instead of its bytes
- * ({@link internDigits}). Past that, the rows left are split by hash into partitions, with
+ * ({@link digitKey}). Past that, the rows left are split by hash into partitions, with
  * their bytes copied together, and each partition is interned on its own:
  * its table and its values' bytes stay in cache, where one table over a
  * column of millions of values missed it on nearly every row.
@@ -51,7 +51,7 @@ const PARTITION_BITS = 8;
  */
 export function internColumn(bytes: Uint8Array, offsets: Uint32Array, missing: Uint8Array, n: number, options: InternOptions = {}): InternedColumn {
   const limit = options.directLimit ?? DIRECT_LIMIT;
-  const direct = (options.digits !== false ? internDigits(bytes, offsets, missing, n, limit) : null) ?? internDirect(bytes, offsets, missing, n, limit);
+  const direct = (options.digits !== false ? internDirect(bytes, offsets, missing, n, limit, true) : null) ?? (internDirect(bytes, offsets, missing, n, limit, false) as DirectPass);
   if (direct.next === n) return direct.column;
   return internPartitioned(bytes, offsets, missing, n, direct, options.partitionBits ?? PARTITION_BITS);
 }
@@ -68,8 +68,16 @@ const isMissing = (missing: Uint8Array, r: number): boolean => (missing[r >> 3] 
  * Open addressing over FNV-1a hashes, the table growing with the distinct
  * values; each slot keeps its value's hash, so bytes are compared only when
  * the hashes agree. Stops after the row that brings the count past `limit`.
+ *
+ * `numbered`: the column is taken for digit strings (identity numbers,
+ * dates, postcodes), each cell keyed by its {@link digitKey}, so a probe
+ * compares two numbers instead of the cell's bytes with its first
+ * occurrence far back in the column (the cache miss that made such columns
+ * slow: dates 67–86 → 45–50 ms, postcodes 30–44 → 22–24 ms at 1M rows, one
+ * thread). Same ids, first bytes and counts; null as soon as a cell is not
+ * a digit string (the caller starts over on the bytes).
  */
-function internDirect(bytes: Uint8Array, offsets: Uint32Array, missing: Uint8Array, n: number, limit: number): DirectPass {
+function internDirect(bytes: Uint8Array, offsets: Uint32Array, missing: Uint8Array, n: number, limit: number, numbered: boolean): DirectPass | null {
   let size = 1 << 10;
   let mask = size - 1;
   let table = new Int32Array(size).fill(-1);
@@ -77,6 +85,7 @@ function internDirect(bytes: Uint8Array, offsets: Uint32Array, missing: Uint8Arr
   let idStart = new Uint32Array(1 << 9);
   let idLength = new Int32Array(1 << 9);
   let idHash = new Int32Array(1 << 9);
+  let idKey = new Float64Array(numbered ? 1 << 9 : 0);
   let rawCounts = new Int32Array(1 << 9);
   const rawIds = new Int32Array(new SharedArrayBuffer(4 * Math.max(1, n)));
   let count = 0;
@@ -88,8 +97,15 @@ function internDirect(bytes: Uint8Array, offsets: Uint32Array, missing: Uint8Arr
     }
     const s = offsets[r];
     const len = offsets[r + 1] - s;
-    let h = fnv1a(bytes, s, s + len);
-    h ^= h >>> 15;
+    const key = numbered ? digitKey(bytes, s, s + len) : 0;
+    if (key < 0) return null;
+    let h: number;
+    // As an Int32, the way the slots keep it.
+    if (numbered) h = numberHash((key - len) / 16, len) | 0;
+    else {
+      h = fnv1a(bytes, s, s + len);
+      h ^= h >>> 15;
+    }
     let slot = h & mask;
     for (;;) {
       const id = table[slot];
@@ -101,6 +117,10 @@ function internDirect(bytes: Uint8Array, offsets: Uint32Array, missing: Uint8Arr
         idStart[count] = s;
         idLength[count] = len;
         idHash[count] = h;
+        if (numbered) {
+          idKey = withRoomFor(idKey, count);
+          idKey[count] = key;
+        }
         rawCounts[count] = 1;
         table[slot] = count;
         slotHash[slot] = h;
@@ -121,10 +141,12 @@ function internDirect(bytes: Uint8Array, offsets: Uint32Array, missing: Uint8Arr
         break;
       }
       if (slotHash[slot] === h && idLength[id] === len) {
-        const qs = idStart[id];
-        let i = 0;
-        while (i < len && bytes[qs + i] === bytes[s + i]) i++;
-        if (i === len) {
+        let same = numbered ? idKey[id] === key : true;
+        if (!numbered) {
+          const qs = idStart[id];
+          for (let i = 0; same && i < len; i++) same = bytes[qs + i] === bytes[s + i];
+        }
+        if (same) {
           rawIds[r] = id;
           rawCounts[id]++;
           break;
@@ -136,87 +158,24 @@ function internDirect(bytes: Uint8Array, offsets: Uint32Array, missing: Uint8Arr
   return { column: { rawIds, idStart, idLength, rawCounts, count }, next: r };
 }
 
-/** Most digits a cell may have for {@link internDigits}: its number times 16, plus its length, stays an exact double. */
+/** Most digits a cell may have in a numbered column: its number times 16, plus its length, stays an exact double. */
 const MAX_DIGITS = 14;
 
 /**
- * {@link internDirect} for a column whose present cells are all 1 to 14
- * ASCII digits: each cell is keyed by `number × 16 + length`, which tells
- * apart exactly the cells whose bytes differ (the length keeps leading
- * zeros: `007` is not `7`), so a probe compares two numbers instead of a
- * cell's bytes with its first occurrence far back in the column (the cache
- * miss that made such columns slow: dates 67–86 → 39–47 ms, postcodes 30–37
- * → 20–22 ms at 1M rows, one thread). Same ids, first bytes and counts as
- * the byte path. Null as soon as a cell is anything else; the byte path
- * then starts over.
+ * `number × 16 + length` of a cell of 1 to {@link MAX_DIGITS} ASCII digits,
+ * exact in a double and equal for two cells exactly when their bytes are
+ * (the length keeps leading zeros apart: `007` is not `7`); −1 for any
+ * other cell.
  */
-function internDigits(bytes: Uint8Array, offsets: Uint32Array, missing: Uint8Array, n: number, limit: number): DirectPass | null {
-  let size = 1 << 10;
-  let mask = size - 1;
-  let table = new Int32Array(size).fill(-1);
-  let slotKey = new Float64Array(size);
-  let idStart = new Uint32Array(1 << 9);
-  let idLength = new Int32Array(1 << 9);
-  let idKey = new Float64Array(1 << 9);
-  let rawCounts = new Int32Array(1 << 9);
-  const rawIds = new Int32Array(new SharedArrayBuffer(4 * Math.max(1, n)));
-  let count = 0;
-  let r = 0;
-  for (; r < n && count <= limit; r++) {
-    if (isMissing(missing, r)) {
-      rawIds[r] = -1;
-      continue;
-    }
-    const s = offsets[r];
-    const len = offsets[r + 1] - s;
-    if (len > MAX_DIGITS) return null;
-    let value = 0;
-    for (let p = s; p < s + len; p++) {
-      const d = bytes[p] - 0x30;
-      if (d < 0 || d > 9) return null;
-      value = value * 10 + d;
-    }
-    const key = value * 16 + len;
-    let slot = numberHash(value, len) & mask;
-    for (;;) {
-      const id = table[slot];
-      if (id === -1) {
-        idStart = withRoomFor(idStart, count);
-        idLength = withRoomFor(idLength, count);
-        idKey = withRoomFor(idKey, count);
-        rawCounts = withRoomFor(rawCounts, count);
-        idStart[count] = s;
-        idLength[count] = len;
-        idKey[count] = key;
-        rawCounts[count] = 1;
-        table[slot] = count;
-        slotKey[slot] = key;
-        rawIds[r] = count++;
-        // Kept at most half full; rebuilt from the stored keys.
-        if (count * 2 > size) {
-          size *= 2;
-          mask = size - 1;
-          table = new Int32Array(size).fill(-1);
-          slotKey = new Float64Array(size);
-          for (let v = 0; v < count; v++) {
-            const k = idKey[v];
-            let t = numberHash((k - idLength[v]) / 16, idLength[v]) & mask;
-            while (table[t] !== -1) t = (t + 1) & mask;
-            table[t] = v;
-            slotKey[t] = k;
-          }
-        }
-        break;
-      }
-      if (slotKey[slot] === key) {
-        rawIds[r] = id;
-        rawCounts[id]++;
-        break;
-      }
-      slot = (slot + 1) & mask;
-    }
+function digitKey(bytes: Uint8Array, s: number, e: number): number {
+  if (e - s > MAX_DIGITS || e <= s) return -1;
+  let value = 0;
+  for (let p = s; p < e; p++) {
+    const d = bytes[p] - 0x30;
+    if (d < 0 || d > 9) return -1;
+    value = value * 10 + d;
   }
-  return { column: { rawIds, idStart, idLength, rawCounts, count }, next: r };
+  return value * 16 + (e - s);
 }
 
 /** A slot hash of a cell's number (below 10^14) and length: both halves of the number mixed by Murmur3's finaliser. */
