@@ -14,6 +14,8 @@ export interface EarlyChunkOptions {
   /** Chunks of a body at or over the threshold (ingest's own count, so the split points are its own). */
   parts: number;
   lenient: boolean;
+  /** The file's choice between counting by lines and by bytes (see `countsByLines` in ingest-tasks.ts). */
+  byLines?: SharedArrayBuffer;
 }
 
 /**
@@ -101,10 +103,10 @@ export class EarlyChunks {
 
   /** Starts the count of every chunk not yet started whose bytes are all read. */
   private startChunks(available: number): void {
-    const { pool, lenient } = this.options;
+    const { pool, lenient, byLines } = this.options;
     // Every point but the file's end lies in bytes already read; a chunk may start once its end point is read too.
     for (let k = this.tasks.length; k + 1 < this.points.length && this.points[k + 1] <= available; k++) {
-      const task = pool.run('countChunk', { file: this.file, start: this.points[k], end: this.points[k + 1], columns: this.columns, lenient });
+      const task = pool.run('countChunk', { file: this.file, start: this.points[k], end: this.points[k + 1], columns: this.columns, lenient, byLines });
       // Awaited by ingest once the file is read; a failure before then must not be an unhandled rejection.
       task.catch(() => undefined);
       this.tasks.push(task);

@@ -55,10 +55,17 @@ export async function ingestCsv(file: string, pool: WorkerPool, options: IngestO
   // Chunks of a body over the threshold: a few per worker, so a slow chunk does not hold the others back.
   const parallelParts = pool.size * 4;
   const reading: { early: EarlyChunks | null } = { early: null };
+  // [KiB read so far, how the chunks are counted, KiB in the file]: see countsByLines.
+  const byLines = new SharedArrayBuffer(12);
+  const readKiB = new Int32Array(byLines);
   const shared = await readIntoSharedMemory(file, (file, available) => {
-    reading.early ??= new EarlyChunks(file, { pool, parallelThreshold, parts: parallelParts, lenient: options.lenient === true });
+    Atomics.store(readKiB, 2, Math.ceil(file.byteLength / 1024));
+    Atomics.store(readKiB, 0, Math.floor(available / 1024));
+    reading.early ??= new EarlyChunks(file, { pool, parallelThreshold, parts: parallelParts, lenient: options.lenient === true, byLines });
     reading.early.advance(available);
   });
+  Atomics.store(readKiB, 2, Math.ceil(shared.byteLength / 1024));
+  Atomics.store(readKiB, 0, Math.ceil(shared.byteLength / 1024));
   const hashing = options.fingerprint === true ? pool.run('fingerprintBytes', { file: shared }) : Promise.resolve(null);
   // Awaited at the end; a parse error thrown first must not leave it an unhandled rejection.
   hashing.catch(() => undefined);
@@ -74,16 +81,16 @@ export async function ingestCsv(file: string, pool: WorkerPool, options: IngestO
   // The chunks counted while the file was read are this split's own (see early-chunks.ts).
   const started = reading.early?.complete(columns) === true ? reading.early : null;
   let points = started !== null ? started.points : splitBody(buf, bodyStart, bytes.length, parts);
-  let counts = started !== null ? await countedAll(started.tasks, onProgress && counted) : await countAll(pool, shared, points, columns, options.lenient === true, onProgress && counted);
+  let counts = started !== null ? await countedAll(started.tasks, onProgress && counted) : await countAll(pool, shared, points, columns, options.lenient === true, onProgress && counted, byLines);
   if (!outsideQuotes(counts)) {
     // A quoted cell holds a line break at a split: split again by quote parity.
     points = await pool.run('quoteSplitPoints', { file: shared, start: bodyStart, end: bytes.length, parts });
-    counts = await countAll(pool, shared, points, columns, options.lenient === true, onProgress && counted);
+    counts = await countAll(pool, shared, points, columns, options.lenient === true, onProgress && counted, byLines);
   }
   if (counts.some((c, i) => c.unterminatedAt !== null && i < counts.length - 1)) {
     // A stray quote fooled the parity split; one sequential chunk is always right.
     points = [bodyStart, bytes.length];
-    counts = await countAll(pool, shared, points, columns, options.lenient === true, onProgress && counted);
+    counts = await countAll(pool, shared, points, columns, options.lenient === true, onProgress && counted, byLines);
   }
   // Chunks without quotes were counted by their lines; if others have quotes, every chunk's bytes are counted after all (see docs/architecture.md).
   if (counts.some((c) => c.bytesPerColumn === null) && counts.some((c) => c.bytesPerColumn !== null)) counts = await countExactly(pool, shared, points, columns, counts);
@@ -240,10 +247,11 @@ async function countAll(
   columns: number,
   lenient: boolean,
   onSettled?: (done: number, total: number) => void,
+  byLines?: SharedArrayBuffer,
 ): Promise<CountResult[]> {
   const tasks: Promise<CountResult>[] = [];
   for (let k = 0; k + 1 < points.length; k++) {
-    tasks.push(pool.run('countChunk', { file, start: points[k], end: points[k + 1], columns, lenient }));
+    tasks.push(pool.run('countChunk', { file, start: points[k], end: points[k + 1], columns, lenient, byLines }));
   }
   return countedAll(tasks, onSettled);
 }

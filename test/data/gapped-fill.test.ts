@@ -4,7 +4,7 @@ import { after, test } from 'node:test';
 import fc from 'fast-check';
 import { countLines } from '../../src/data/csv-bytes.js';
 import { ingestCsv } from '../../src/data/ingest.js';
-import { compactColumn, countChunk } from '../../src/data/ingest-tasks.js';
+import { compactColumn, countChunk, countsByLines } from '../../src/data/ingest-tasks.js';
 import { WorkerPool } from '../../src/engine/worker-pool.js';
 import { cellsOf, csvDir, kindredError, loadError } from './csv-fixture.js';
 
@@ -50,6 +50,24 @@ test('countChunk counts a chunk by its lines only without quotes, in strict mode
   assert.deepEqual(countChunk({ ...task, lenient: true }).bytesPerColumn, [2, 2]);
   const quoted = shared('"a",b\n');
   assert.deepEqual(countChunk({ file: quoted, start: 0, end: 6, columns: 2, lenient: false }).bytesPerColumn, [1, 1]);
+});
+
+test('countsByLines: chosen once, by the first count, from how much of the file was read; a file counted by bytes counts every chunk by bytes', () => {
+  const state = (readKiB: number, totalKiB: number): SharedArrayBuffer => {
+    const b = new SharedArrayBuffer(12);
+    new Int32Array(b).set([readKiB, 0, totalKiB]);
+    return b;
+  };
+  const early = state(10, 1000);
+  assert.equal(countsByLines(early), false);
+  new Int32Array(early)[0] = 1000;
+  assert.equal(countsByLines(early), false, 'the choice made by the first count stands');
+  assert.equal(countsByLines(state(500, 1000)), true);
+  assert.equal(countsByLines(state(0, 0)), true);
+  const text = 'a,b\nc,d\n';
+  const task = { file: shared(text), start: 0, end: text.length, columns: 2, lenient: false };
+  assert.deepEqual(countChunk({ ...task, byLines: state(0, 1000) }).bytesPerColumn, [2, 2]);
+  assert.equal(countChunk({ ...task, byLines: state(1000, 1000) }).bytesPerColumn, null);
 });
 
 test('compactColumn moves each chunk down behind the one before and shifts its offsets by as much', () => {
