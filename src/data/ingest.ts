@@ -31,6 +31,8 @@ export interface IngestResult {
   ms: number;
   /** SHA-256 hex of the bytes loaded, when asked for with `fingerprint: true`; else null. */
   fingerprint: string | null;
+  /** How the chunks were counted: by their lines, the columns compacted after the fill, or by every column's bytes. */
+  countedBy: 'lines' | 'bytes';
 }
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
@@ -59,8 +61,9 @@ export async function ingestCsv(file: string, pool: WorkerPool, options: IngestO
   const byLines = new SharedArrayBuffer(12);
   const readKiB = new Int32Array(byLines);
   const shared = await readIntoSharedMemory(file, (file, available) => {
+    // Both rounded up: a file read to its end reads as whole.
     Atomics.store(readKiB, 2, Math.ceil(file.byteLength / 1024));
-    Atomics.store(readKiB, 0, Math.floor(available / 1024));
+    Atomics.store(readKiB, 0, Math.ceil(available / 1024));
     reading.early ??= new EarlyChunks(file, { pool, parallelThreshold, parts: parallelParts, lenient: options.lenient === true, byLines });
     reading.early.advance(available);
   });
@@ -94,7 +97,7 @@ export async function ingestCsv(file: string, pool: WorkerPool, options: IngestO
   }
   // Chunks without quotes were counted by their lines; if others have quotes, every chunk's bytes are counted after all (see docs/architecture.md).
   if (counts.some((c) => c.bytesPerColumn === null) && counts.some((c) => c.bytesPerColumn !== null)) counts = await countExactly(pool, shared, points, columns, counts);
-  const gapped = counts.every((c) => c.bytesPerColumn === null);
+  let gapped = counts.every((c) => c.bytesPerColumn === null);
   // Absolute line numbers: header lines, then the lines of earlier chunks.
   // The header's own line feed is counted in its newlines, so this is the first data line.
   let lineBase = 1 + header.newlines;
@@ -113,7 +116,17 @@ export async function ingestCsv(file: string, pool: WorkerPool, options: IngestO
     lineBase += c.newlines;
   }
   const rowCount = counts.reduce((s, c) => s + c.rows, 0);
-  const handles = allocateColumns(header.names, rowCount, gapped ? null : counts, bytes.length - bodyStart);
+  let handles: ColumnHandle[];
+  try {
+    handles = allocateColumns(header.names, rowCount, gapped ? null : counts, bytes.length - bodyStart);
+  } catch (e) {
+    // A buffer the size of the body for every column is address space, not memory, unless the
+    // system refuses to reserve it (a `ulimit -v`, strict overcommit): then every chunk's bytes are counted.
+    if (!gapped || !(e instanceof RangeError)) throw e;
+    counts = await countExactly(pool, shared, points, columns, counts);
+    gapped = false;
+    handles = allocateColumns(header.names, rowCount, counts, bytes.length - bodyStart);
+  }
   const firstRows: number[] = [];
   let firstRow = 0;
   const columnStarts = new Array<number>(columns).fill(0);
@@ -145,11 +158,13 @@ export async function ingestCsv(file: string, pool: WorkerPool, options: IngestO
     const bytesOf = (c: number): number => chunksOf(c).reduce((s, x) => s + x.end - x.from, 0);
     // Largest columns first, so that the last task on the pool is a small one.
     const order = handles.map((_, c) => c).sort((x, y) => bytesOf(y) - bytesOf(x));
-    await Promise.all(order.map((c) => pool.run('compactColumn', { bytes: handles[c].bytes, offsets: handles[c].offsets, rowCount, chunks: chunksOf(c) })));
+    // Every column's task ends before the load does, whichever fails.
+    const compacted = await Promise.allSettled(order.map((c) => pool.run('compactColumn', { bytes: handles[c].bytes, offsets: handles[c].offsets, rowCount, chunks: chunksOf(c) })));
+    for (const r of compacted) if (r.status === 'rejected') throw r.reason;
   } else for (let c = 0; c < columns; c++) new Uint32Array(handles[c].offsets)[rowCount] = columnStarts[c];
   const store = ColumnStore.fromHandle({ rowCount, columns: handles });
   const fingerprint = await hashing;
-  return { store, file: path.resolve(file), bytes: bytes.length, skippedRows, ms: performance.now() - t0, fingerprint };
+  return { store, file: path.resolve(file), bytes: bytes.length, skippedRows, ms: performance.now() - t0, fingerprint, countedBy: gapped ? 'lines' : 'bytes' };
 }
 
 /** How much of a file {@link readHeaderNames} reads: far more than any header row. */

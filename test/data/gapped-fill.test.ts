@@ -112,6 +112,9 @@ test('property: many chunks filled at their offsets and compacted give the cells
         const gapped = await ingestCsv(path, pool, { parallelThreshold: 0 });
         // Lenient mode counts every column's bytes: the other path, on the same chunks.
         const exact = await ingestCsv(path, pool, { parallelThreshold: 0, lenient: true });
+        // A small file is read whole before its first count: counted by lines.
+        assert.equal(gapped.countedBy, 'lines');
+        assert.equal(exact.countedBy, 'bytes');
         const one = await ingestCsv(path, pool, { parallelThreshold: Number.POSITIVE_INFINITY });
         assert.equal(gapped.store.rowCount, kept.length);
         assert.deepEqual(cellsOf(gapped.store), cellsOf(exact.store));
@@ -152,6 +155,34 @@ test('a file with quotes in one chunk only is counted exactly in every chunk, an
   const path = files.write('late-quote.csv', lines.join('\n') + '\n');
   const many = await ingestCsv(path, pool, { parallelThreshold: 0 });
   const one = await ingestCsv(path, pool, { parallelThreshold: Number.POSITIVE_INFINITY });
+  assert.equal(many.countedBy, 'bytes');
   assert.deepEqual(cellsOf(many.store), cellsOf(one.store));
   assert.equal(cellsOf(many.store)[19_990][0], 'x, "quoted"');
+});
+
+test('when the system refuses to reserve a buffer the size of the body for each column, every chunk is counted by its bytes instead', async () => {
+  const lines = ['a,b,c'];
+  for (let i = 0; i < 5_000; i++) lines.push(`v${i},${i % 97},w${i % 13}`);
+  const text = lines.join('\n') + '\n';
+  const path = files.write('no-room.csv', text);
+  const body = Buffer.byteLength(text) - Buffer.byteLength('a,b,c\n');
+  const Real = globalThis.SharedArrayBuffer;
+  // Only the main thread's allocations are refused, and only at the body's size: the gapped columns' size.
+  class Refusing extends Real {
+    constructor(length: number) {
+      if (length === body) throw new RangeError('Array buffer allocation failed');
+      super(length);
+    }
+  }
+  globalThis.SharedArrayBuffer = Refusing as SharedArrayBufferConstructor;
+  let refused;
+  try {
+    refused = await ingestCsv(path, pool, { parallelThreshold: 0 });
+  } finally {
+    globalThis.SharedArrayBuffer = Real;
+  }
+  const plain = await ingestCsv(path, pool, { parallelThreshold: 0 });
+  assert.equal(plain.countedBy, 'lines');
+  assert.equal(refused.countedBy, 'bytes');
+  assert.deepEqual(cellsOf(refused.store), cellsOf(plain.store));
 });

@@ -238,8 +238,11 @@ class PassAssembly {
   }
 
   private checkpoints(): Float64Array {
-    const before = this.before.slice(0, Math.ceil(this.groups / CHECKPOINT_RUNS) + 1);
-    before[before.length - 1] = this.pairs;
+    // One entry per whole stretch of groups, and the total last (after a part-stretch, one more entry than whole stretches).
+    const n = Math.ceil(this.groups / CHECKPOINT_RUNS) + 1;
+    const before = new Float64Array(n);
+    before.set(this.before.subarray(0, n - 1));
+    before[n - 1] = this.pairs;
     return before;
   }
 }

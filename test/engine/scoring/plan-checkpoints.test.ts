@@ -66,3 +66,17 @@ test('a built pass carries the checkpoints of its own blocks, and its layout pla
     assert.equal(plan.total, passPairs(starts, handle.groups));
   }
 });
+
+test('a pass of nearly unique keys, whose groups end part-way through the stretch its rows would fill, keeps its last checkpoint', () => {
+  // 100,000 rows, one pair in every 200: 99,500 groups, so the groups' last stretch is partial while the rows' is not.
+  const n = 100_000;
+  const ids = new Int32Array(new SharedArrayBuffer(4 * n));
+  for (let r = 0; r < n; r++) ids[r] = r % 200 === 199 ? r - 1 : r;
+  const handle = buildPass({ rowCount: n, fieldIds: [ids.buffer as SharedArrayBuffer], fieldCounts: [n], maxBlockSize: 1e9, skipOversized: false });
+  const starts = new Int32Array(handle.starts);
+  assert.equal(handle.groups, 99_500);
+  assert.deepStrictEqual(handle.pairsBefore, pairCheckpoints(starts, handle.groups, Infinity));
+  const layout = pairLayout(null, starts, handle.groups, handle.rows, handle.pairsBefore);
+  const plan = planScore({ passes: [layout], workers: 2 });
+  assert.deepStrictEqual(plan.tasks, planPass(0, starts, handle.groups, plan.target, Infinity));
+});
