@@ -6,7 +6,7 @@ import { countedAll } from '../engine/counted-tasks.js';
 import type { WorkerPool } from '../engine/worker-pool.js';
 import { ColumnStore, type ColumnHandle } from './column-store.js';
 import { cellLength, copyCell, isBlankLine, lineSplitPoints, parseRecord, type CellSink } from './csv-bytes.js';
-import type { CompactTask, CountResult, FillResult } from './ingest-tasks.js';
+import type { CompactTask, CountResult, FillResult, RaggedRecord } from './ingest-tasks.js';
 import { EarlyChunks } from './early-chunks.js';
 import { readIntoSharedMemory } from './read-shared.js';
 
@@ -60,15 +60,17 @@ export async function ingestCsv(file: string, pool: WorkerPool, options: IngestO
   // [KiB read so far, how the chunks are counted, KiB in the file]: see countsByLines.
   const byLines = new SharedArrayBuffer(12);
   const readKiB = new Int32Array(byLines);
-  const shared = await readIntoSharedMemory(file, (file, available) => {
-    // Both rounded up: a file read to its end reads as whole.
-    Atomics.store(readKiB, 2, Math.ceil(file.byteLength / 1024));
+  // Both rounded up: a file read to its end reads as whole.
+  const markRead = (available: number, size: number): void => {
+    Atomics.store(readKiB, 2, Math.ceil(size / 1024));
     Atomics.store(readKiB, 0, Math.ceil(available / 1024));
+  };
+  const shared = await readIntoSharedMemory(file, (file, available) => {
+    markRead(available, file.byteLength);
     reading.early ??= new EarlyChunks(file, { pool, parallelThreshold, parts: parallelParts, lenient: options.lenient === true, byLines });
     reading.early.advance(available);
   });
-  Atomics.store(readKiB, 2, Math.ceil(shared.byteLength / 1024));
-  Atomics.store(readKiB, 0, Math.ceil(shared.byteLength / 1024));
+  markRead(shared.byteLength, shared.byteLength);
   const hashing = options.fingerprint === true ? pool.run('fingerprintBytes', { file: shared }) : Promise.resolve(null);
   // Awaited at the end; a parse error thrown first must not leave it an unhandled rejection.
   hashing.catch(() => undefined);
@@ -106,12 +108,7 @@ export async function ingestCsv(file: string, pool: WorkerPool, options: IngestO
     if (c.unterminatedAt !== null) {
       throw new KindredError('csv_invalid', `${label}: line ${lineBase + c.unterminatedAt}: a quoted value is never closed`);
     }
-    if (c.ragged !== null && options.lenient !== true) {
-      throw new KindredError(
-        'csv_invalid',
-        `${label}: line ${lineBase + c.ragged.relLine}: expected ${columns} cells (the header has ${columns} columns), found ${c.ragged.cells}; use --lenient to skip such rows`,
-      );
-    }
+    if (c.ragged !== null && options.lenient !== true) throw raggedRow(label, lineBase, c.ragged, columns);
     skippedRows += c.skipped;
     lineBase += c.newlines;
   }
@@ -154,12 +151,12 @@ export async function ingestCsv(file: string, pool: WorkerPool, options: IngestO
   const filled = await countedAll(fills, onProgress && ((done, total) => onProgress(total + done, 2 * total)));
   if (gapped) {
     checkFilled(filled, counts, 1 + header.newlines, columns, label);
-    const chunksOf = (c: number): CompactTask['chunks'] => filled.map((f, k) => ({ from: points[k] - bodyStart, end: f.columnEnds[c], firstRow: firstRows[k], rows: f.rows }));
-    const bytesOf = (c: number): number => chunksOf(c).reduce((s, x) => s + x.end - x.from, 0);
+    const chunks: CompactTask['chunks'][] = handles.map((_, c) => filled.map((f, k) => ({ from: points[k] - bodyStart, end: f.columnEnds[c], firstRow: firstRows[k], rows: f.rows })));
+    const bytesOf = chunks.map((runs) => runs.reduce((s, x) => s + x.end - x.from, 0));
     // Largest columns first, so that the last task on the pool is a small one.
-    const order = handles.map((_, c) => c).sort((x, y) => bytesOf(y) - bytesOf(x));
+    const order = handles.map((_, c) => c).sort((x, y) => bytesOf[y] - bytesOf[x]);
     // Every column's task ends before the load does, whichever fails.
-    const compacted = await Promise.allSettled(order.map((c) => pool.run('compactColumn', { bytes: handles[c].bytes, offsets: handles[c].offsets, rowCount, chunks: chunksOf(c) })));
+    const compacted = await Promise.allSettled(order.map((c) => pool.run('compactColumn', { bytes: handles[c].bytes, offsets: handles[c].offsets, rowCount, chunks: chunks[c] })));
     for (const r of compacted) if (r.status === 'rejected') throw r.reason;
   } else for (let c = 0; c < columns; c++) new Uint32Array(handles[c].offsets)[rowCount] = columnStarts[c];
   const store = ColumnStore.fromHandle({ rowCount, columns: handles });
@@ -278,6 +275,14 @@ async function countExactly(pool: WorkerPool, file: SharedArrayBuffer, points: n
   );
 }
 
+/** The error of a record whose cell count is not the header's, at `lineBase` (its chunk's first line) plus its line in the chunk. */
+function raggedRow(label: string, lineBase: number, ragged: RaggedRecord, columns: number): KindredError {
+  return new KindredError(
+    'csv_invalid',
+    `${label}: line ${lineBase + ragged.relLine}: expected ${columns} cells (the header has ${columns} columns), found ${ragged.cells}; use --lenient to skip such rows`,
+  );
+}
+
 /**
  * After a fill without byte counts (strict mode, no quotes): the first
  * ragged record is the error the count pass would have raised, at the same
@@ -286,12 +291,7 @@ async function countExactly(pool: WorkerPool, file: SharedArrayBuffer, points: n
 function checkFilled(filled: readonly FillResult[], counts: readonly CountResult[], firstLine: number, columns: number, label: string): void {
   let lineBase = firstLine;
   filled.forEach((f, k) => {
-    if (f.ragged !== null) {
-      throw new KindredError(
-        'csv_invalid',
-        `${label}: line ${lineBase + f.ragged.relLine}: expected ${columns} cells (the header has ${columns} columns), found ${f.ragged.cells}; use --lenient to skip such rows`,
-      );
-    }
+    if (f.ragged !== null) throw raggedRow(label, lineBase, f.ragged, columns);
     if (f.rows !== counts[k].rows) throw new KindredError('internal', `${label}: chunk ${k} filled ${f.rows} rows, its lines promised ${counts[k].rows}`);
     lineBase += counts[k].newlines;
   });

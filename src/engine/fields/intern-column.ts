@@ -41,10 +41,11 @@ const PARTITION_BITS = 8;
  * One hash table serves the column while it holds at most `directLimit`
  * values. A column of digit strings (identity numbers, dates, postcodes) is
  * keyed by each cell's number and length instead of its bytes
- * ({@link digitKey}). Past that, the rows left are split by hash into partitions, with
- * their bytes copied together, and each partition is interned on its own:
- * its table and its values' bytes stay in cache, where one table over a
- * column of millions of values missed it on nearly every row.
+ * ({@link digitKey}). Past that, the rows left are split by hash into
+ * partitions, with their bytes copied together, and each partition is
+ * interned on its own: its table and its values' bytes stay in cache, where
+ * one table over a column of millions of values missed it on nearly every
+ * row.
  *
  * @example
  * const { rawIds, count } = internColumn(col.bytes, col.offsets, col.missing, store.rowCount);

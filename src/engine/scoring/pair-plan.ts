@@ -94,17 +94,3 @@ export function planPass(
   }
   return tasks;
 }
-
-/**
- * Total candidate pairs of a pass: Σ C(size, 2) over its blocks, or with a
- * `span`, pairs at most `span` positions apart within each run.
- *
- * @example
- * passPairs(Int32Array.of(0, 3, 5), 2);        // 3 + 1 = 4
- * passPairs(Int32Array.of(0, 100), 1, 19);     // 1710
- */
-export function passPairs(starts: Int32Array, groups: number, span = Infinity): number {
-  let total = 0;
-  for (let b = 0; b < groups; b++) total += runPairs(starts[b + 1] - starts[b], span);
-  return total;
-}

@@ -232,8 +232,8 @@ export class PairScorer {
    * field (with many small blocks, rows are visited in no useful order and
    * those cache misses dominated the worker loop). Costs 4 bytes per row
    * and field; worth it only where many pairs are scored. With `shared`
-   * (records filled by {@link fillRowRecords} for this run, as the score
-   * phase does once for all workers), they are read from there instead of
+   * (records filled by the pool's `fillRowRecords` tasks for this run, once
+   * for all workers), they are read from there instead of
    * copied in this thread. Scores do not change. Calling it again does
    * nothing.
    *
@@ -256,18 +256,6 @@ export class PairScorer {
     this.records = records;
     this.stride = stride;
     this.compileFills();
-  }
-
-  /**
-   * Writes rows `[from, to)` of this run's row records into `records`
-   * (rows × fields, row-major, in {@link rowRecordSlots} order), for
-   * {@link useRowRecords} to adopt once every row is written.
-   *
-   * @example
-   * scorer.fillRowRecords(records, 0, 500_000); // one worker's half
-   */
-  fillRowRecords(records: Int32Array, from: number, to: number): void {
-    fillRecordRows(records, this.slotIds, from, to);
   }
 
   /**

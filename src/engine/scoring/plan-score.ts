@@ -28,7 +28,8 @@ const TASKS_PER_WORKER = 16;
  * pair counts each pass's build left in its layout (`pairsBefore`): a walk
  * of a few thousand blocks per task, where counting and cutting block by
  * block walked millions twice (54–98 ms at tight 1M, on one worker). Still
- * a pool task: a layout without checkpoints made here would be such a walk.
+ * a pool task: a giant block, or a sorted-neighbourhood run, is cut outer
+ * row by outer row.
  *
  * @example
  * const plan = await pool.run('planScore', { passes: index.passes.map((p) => p.layout), workers: pool.size });
