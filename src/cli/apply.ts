@@ -68,7 +68,8 @@ export async function applyCommand(argv: string[]): Promise<number> {
   const progress = new Progress(process.stderr, values.quiet === true);
   const pool = new WorkerPool({ workers: optionalInt('apply', values, 'workers') });
   try {
-    const inputs = await loadInputs(input, pool, progress);
+    // Changes name records by any column, and the living table keeps every column.
+    const inputs = await loadInputs({ ...input, everyColumn: true }, pool, progress);
     const run = await runMatching(inputs.store, inputs.config, pool, { onPhase: progress.phase, onProgress: progress.tick });
     const results = await MatchResults.create(run, pool);
     const keys = keyColumn === undefined ? null : RecordKeys.build(results.live.table, results.columns, keyColumn, input.files[0]);

@@ -59,7 +59,7 @@ export async function dedupeCommand(argv: string[]): Promise<number> {
     if (engine === 'duckdb') {
       outcome = await dedupeOnDuckdb(input, output.withRecords, limits, openPool, progress);
     } else {
-      const inputs = await loadInputs(input, openPool(), progress);
+      const inputs = await loadInputs({ ...input, everyColumn: output.withRecords }, openPool(), progress);
       outcome = await runEngine({ engine: 'pool', store: inputs.store, pool: openPool() }, matchesOnly(inputs.config), { onPhase: progress.phase, onProgress: progress.tick });
       for (const line of oversizedLines(outcome.oversized ?? [], inputs.config.blocking.max_block_size)) progress.log(line);
       records = inputs.store;

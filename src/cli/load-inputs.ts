@@ -1,5 +1,5 @@
 /** Loads what every matching command needs: the CSV into shared columns and a validated configuration (or, without --config, the auto-configuration controller's). */
-import { checkConfigColumns, loadConfigFile } from '../config/index.js';
+import { checkConfigColumns, columnsRead, loadConfigFile } from '../config/index.js';
 import type { Config } from '../config/types.js';
 import type { ColumnStore } from '../data/column-store.js';
 import type { ColumnAlignment } from '../data/column-alignment.js';
@@ -57,12 +57,15 @@ export interface LoadedInputs {
  * checks the configuration's columns. Two files are linked across them: a
  * hand-written configuration without `link:` gets `link_only` on the added
  * source column, and zero-config decides as it does for stacked tables.
+ * With a configuration and one file, only the columns the configuration
+ * reads are stored (`columnsRead`) unless `everyColumn` asks for all (a
+ * command that writes or changes whole records).
  *
  * @example
  * const { store, config } = await loadInputs({ files: ['people.csv'], config: 'match.yaml' }, pool, progress);
  */
 export async function loadInputs(
-  opts: { files: string[]; config?: string; lenient?: boolean; exclude?: string[] },
+  opts: { files: string[]; config?: string; lenient?: boolean; exclude?: string[]; everyColumn?: boolean },
   pool: WorkerPool,
   progress: Progress,
 ): Promise<LoadedInputs> {
@@ -70,6 +73,7 @@ export async function loadInputs(
   const t = performance.now();
   const loaded = await loadTables(opts.files, pool, {
     lenient: opts.lenient,
+    only: fromFile !== null && opts.everyColumn !== true ? columnsRead(fromFile) : undefined,
     columns: fromFile?.columns,
     configLabel: opts.config,
     exclude: fromFile?.exclude_columns,
@@ -79,7 +83,14 @@ export async function loadInputs(
   progress.phase({
     phase: 'load',
     ms: performance.now() - t,
-    detail: { rows: loaded.store.rowCount, columns: loaded.store.names.length, bytes: loaded.bytes, skipped_rows: loaded.skippedRows },
+    detail: {
+      rows: loaded.store.rowCount,
+      columns: loaded.store.names.length,
+      // A configured run of one file stores only the columns it reads.
+      ...(opts.files.length === 1 && loaded.knownColumns.length > loaded.store.names.length ? { not_read: loaded.knownColumns.length - loaded.store.names.length } : {}),
+      bytes: loaded.bytes,
+      skipped_rows: loaded.skippedRows,
+    },
   });
   if (loaded.alignment !== null) progress.log(alignmentLine(loaded.alignment));
   if (fromFile !== null) {

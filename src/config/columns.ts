@@ -30,6 +30,18 @@ export function columnReferences(config: Config): Array<{ path: string; column: 
 }
 
 /**
+ * The columns a matching run with this configuration reads: every column
+ * it references but those it excludes. A command that writes no record's
+ * own columns loads only these (the others are parsed past, not stored).
+ *
+ * @example
+ * columnsRead(config); // Set { 'name', 'zip', 'dob' }
+ */
+export function columnsRead(config: Config): Set<string> {
+  return new Set(columnReferences(config).filter((ref) => !ref.path.startsWith('exclude_columns')).map((ref) => ref.column));
+}
+
+/**
  * Throws unless every referenced column is one of `columns` (exact,
  * case-sensitive match: CSV headers are taken as written). `fileLabel` names
  * the configuration; `dataLabel`, when given, names the data file in messages.

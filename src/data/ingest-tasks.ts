@@ -1,4 +1,5 @@
 /** The worker passes of ingest over one byte range: count (rows, and bytes per column where quotes make a line count unsafe), fill the shared columns, and close the gaps a fill without byte counts leaves. */
+import { fillPlain, type PlainFillTarget } from './plain-fill.js';
 import { blankLineLength, cellLength, copyCell, countLines, countQuotes, isBlankLine, parseRecord, splitPoints, type CellSink } from './csv-bytes.js';
 
 /** Input of {@link countChunk}. */
@@ -156,6 +157,14 @@ export interface FillTask {
   columnBytes: SharedArrayBuffer[];
   columnOffsets: SharedArrayBuffer[];
   columnMissing: SharedArrayBuffer[];
+  /** The chunk holds no `"` (its count found none): filled by {@link fillPlain}. */
+  plain?: boolean;
+  /**
+   * Per column of the file, its index in `columnBytes` (and the other
+   * per-column arrays), or −1 for a column that is parsed past and not
+   * stored; absent when every column is stored, in file order.
+   */
+  columnOf?: number[];
 }
 
 class FillSink implements CellSink {
@@ -164,6 +173,8 @@ class FillSink implements CellSink {
   readonly offsets: Uint32Array[];
   readonly missing: Uint8Array[];
   readonly pos: number[];
+  /** File column → stored column, or −1 for a column parsed past. */
+  readonly columnOf: number[];
   row = 0;
   constructor(task: FillTask) {
     this.src = new Uint8Array(task.file);
@@ -171,8 +182,11 @@ class FillSink implements CellSink {
     this.offsets = task.columnOffsets.map((b) => new Uint32Array(b));
     this.missing = task.columnMissing.map((b) => new Uint8Array(b));
     this.pos = task.columnStarts.slice();
+    this.columnOf = task.columnOf ?? task.columnBytes.map((_, c) => c);
   }
-  cell(column: number, start: number, end: number, quoted: boolean): void {
+  cell(fileColumn: number, start: number, end: number, quoted: boolean): void {
+    const column = this.columnOf[fileColumn];
+    if (column < 0) return;
     const at = this.pos[column];
     this.offsets[column][this.row] = at;
     if (start === end) {
@@ -207,10 +221,24 @@ export interface FillResult {
  * const { rows } = fillChunk({ file, start, end, firstRow: 0, columnStarts, columnBytes, columnOffsets, columnMissing });
  */
 export function fillChunk(task: FillTask): FillResult {
+  if (task.plain === true) {
+    const columnOf = task.columnOf ?? task.columnBytes.map((_, c) => c);
+    const pick = <T>(of: (k: number) => T): Array<T | null> => columnOf.map((k) => (k < 0 ? null : of(k)));
+    const target: PlainFillTarget = {
+      src: new Uint8Array(task.file),
+      dst: pick((k) => new Uint8Array(task.columnBytes[k])),
+      offsets: pick((k) => new Uint32Array(task.columnOffsets[k])),
+      missing: pick((k) => new Uint8Array(task.columnMissing[k])),
+      pos: columnOf.map((k) => (k < 0 ? 0 : task.columnStarts[k])),
+    };
+    const { rows, ragged } = fillPlain(target, task.start, task.end, task.firstRow);
+    return { rows, columnEnds: task.columnStarts.map((_, k) => target.pos[columnOf.indexOf(k)]), ragged };
+  }
   const sink = new FillSink(task);
   const bytes = sink.src;
-  const columns = task.columnBytes.length;
-  const saved = new Array<number>(columns);
+  const columns = sink.columnOf.length;
+  const stored = task.columnBytes.length;
+  const saved = new Array<number>(stored);
   const { end } = task;
   let pos = task.start;
   let row = task.firstRow;
@@ -223,13 +251,13 @@ export function fillChunk(task: FillTask): FillResult {
       continue;
     }
     sink.row = row;
-    for (let c = 0; c < columns; c++) saved[c] = sink.pos[c];
+    for (let c = 0; c < stored; c++) saved[c] = sink.pos[c];
     const r = parseRecord(bytes, pos, end, sink, columns);
     pos = r.next;
     if (r.cells !== columns) {
       ragged ??= { relLine: line, cells: r.cells };
       line += r.newlines;
-      for (let c = 0; c < columns; c++) {
+      for (let c = 0; c < stored; c++) {
         sink.pos[c] = saved[c];
         Atomics.and(sink.missing[c], row >> 3, ~(1 << (row & 7)) & 0xff);
       }

@@ -20,11 +20,19 @@ export interface IngestOptions {
   fingerprint?: boolean;
   /** Chunks parsed so far, counting and filling each chunk as one unit each (for a progress bar). */
   onProgress?: (done: number, total: number) => void;
+  /**
+   * The only columns to keep, by name (default: every column). The others
+   * are parsed past (every row's cells are still counted) but not stored;
+   * names the header lacks are ignored, for the caller to report.
+   */
+  only?: ReadonlySet<string>;
 }
 
 /** The loaded table plus what the log should say about it. */
 export interface IngestResult {
   store: ColumnStore;
+  /** Every column of the header, in order, whether stored or not (see `only`). */
+  header: string[];
   file: string;
   bytes: number;
   skippedRows: number;
@@ -113,20 +121,26 @@ export async function ingestCsv(file: string, pool: WorkerPool, options: IngestO
     lineBase += c.newlines;
   }
   const rowCount = counts.reduce((s, c) => s + c.rows, 0);
+  // File column → its place among the stored columns, or −1.
+  const only = options.only;
+  const kept = only === undefined ? header.names.map((_, c) => c) : header.names.flatMap((name, c) => (only.has(name) ? [c] : []));
+  const columnOf = header.names.map(() => -1);
+  kept.forEach((c, k) => (columnOf[c] = k));
+  const keptCounts = (all: CountResult[] | null): number[][] | null => (all === null ? null : all.map((k) => kept.map((c) => (k.bytesPerColumn as number[])[c])));
   let handles: ColumnHandle[];
   try {
-    handles = allocateColumns(header.names, rowCount, gapped ? null : counts, bytes.length - bodyStart);
+    handles = allocateColumns(kept.map((c) => header.names[c]), rowCount, keptCounts(gapped ? null : counts), bytes.length - bodyStart);
   } catch (e) {
     // A buffer the size of the body for every column is address space, not memory, unless the
     // system refuses to reserve it (a `ulimit -v`, strict overcommit): then every chunk's bytes are counted.
     if (!gapped || !(e instanceof RangeError)) throw e;
     counts = await countExactly(pool, shared, points, columns, counts);
     gapped = false;
-    handles = allocateColumns(header.names, rowCount, counts, bytes.length - bodyStart);
+    handles = allocateColumns(kept.map((c) => header.names[c]), rowCount, keptCounts(counts), bytes.length - bodyStart);
   }
   const firstRows: number[] = [];
   let firstRow = 0;
-  const columnStarts = new Array<number>(columns).fill(0);
+  const columnStarts = new Array<number>(kept.length).fill(0);
   const fills: Promise<FillResult>[] = [];
   for (let k = 0; k < counts.length; k++) {
     // Without byte counts, each chunk writes every column at its own place in the body: it holds no more bytes of a column than in all.
@@ -142,11 +156,13 @@ export async function ingestCsv(file: string, pool: WorkerPool, options: IngestO
         columnBytes: handles.map((h) => h.bytes),
         columnOffsets: handles.map((h) => h.offsets),
         columnMissing: handles.map((h) => h.missing),
+        columnOf: kept.length === columns ? undefined : columnOf,
+        plain: counts[k].quotes === 0,
       }),
     );
     firstRow += counts[k].rows;
     const counted = counts[k].bytesPerColumn;
-    if (counted !== null) for (let c = 0; c < columns; c++) columnStarts[c] += counted[c];
+    if (counted !== null) kept.forEach((c, i) => (columnStarts[i] += counted[c]));
   }
   const filled = await countedAll(fills, onProgress && ((done, total) => onProgress(total + done, 2 * total)));
   if (gapped) {
@@ -158,10 +174,10 @@ export async function ingestCsv(file: string, pool: WorkerPool, options: IngestO
     // Every column's task ends before the load does, whichever fails.
     const compacted = await Promise.allSettled(order.map((c) => pool.run('compactColumn', { bytes: handles[c].bytes, offsets: handles[c].offsets, rowCount, chunks: chunks[c] })));
     for (const r of compacted) if (r.status === 'rejected') throw r.reason;
-  } else for (let c = 0; c < columns; c++) new Uint32Array(handles[c].offsets)[rowCount] = columnStarts[c];
+  } else handles.forEach((h, i) => (new Uint32Array(h.offsets)[rowCount] = columnStarts[i]));
   const store = ColumnStore.fromHandle({ rowCount, columns: handles });
   const fingerprint = await hashing;
-  return { store, file: path.resolve(file), bytes: bytes.length, skippedRows, ms: performance.now() - t0, fingerprint, countedBy: gapped ? 'lines' : 'bytes' };
+  return { store, header: header.names, file: path.resolve(file), bytes: bytes.length, skippedRows, ms: performance.now() - t0, fingerprint, countedBy: gapped ? 'lines' : 'bytes' };
 }
 
 /** How much of a file {@link readHeaderNames} reads: far more than any header row. */
@@ -303,9 +319,9 @@ function checkFilled(filled: readonly FillResult[], counts: readonly CountResult
  * where the chunks write at their own offsets; untouched pages of a
  * SharedArrayBuffer are never faulted in, so the size costs address space.
  */
-function allocateColumns(names: string[], rowCount: number, counts: CountResult[] | null, bodyBytes: number): ColumnHandle[] {
+function allocateColumns(names: string[], rowCount: number, bytesPerColumn: number[][] | null, bodyBytes: number): ColumnHandle[] {
   return names.map((name, c) => {
-    const total = counts === null ? bodyBytes : counts.reduce((s, k) => s + (k.bytesPerColumn as number[])[c], 0);
+    const total = bytesPerColumn === null ? bodyBytes : bytesPerColumn.reduce((s, k) => s + k[c], 0);
     if (total > 0xffffffff) throw new KindredError('csv_invalid', `column "${name}" holds more than 4 GiB of text`);
     return {
       name,

@@ -79,12 +79,13 @@ async function stackFiles(files: readonly string[], pool: WorkerPool, options: L
     throw new KindredError('usage', `--file takes one file, or two to link; got ${files.length}${files.length > 2 ? `: ${files.slice(2).join(', ')} too many` : ''}`);
   }
   const ingestOptions: IngestOptions = { lenient: options.lenient, fingerprint: options.fingerprint, onProgress: options.onProgress, parallelThreshold: options.parallelThreshold };
-  const first = await ingestCsv(files[0], pool, ingestOptions);
+  // Two files are aligned on every column's values, so only one file is read in part.
+  const first = await ingestCsv(files[0], pool, files.length === 1 ? { ...ingestOptions, only: options.only } : ingestOptions);
   if (files.length === 1) {
     if (options.columns !== undefined && Object.keys(options.columns).length > 0) {
       throw new KindredError('config_invalid', `${options.configLabel ?? 'configuration'}: columns: maps a second file's columns, but only one file (${files[0]}) is loaded`);
     }
-    return { ...first, files: [...files], identityPath: first.file, alignment: null, sourceColumn: null, anchors: null, knownColumns: first.store.names };
+    return { ...first, files: [...files], identityPath: first.file, alignment: null, sourceColumn: null, anchors: null, knownColumns: first.header };
   }
   const second = await ingestCsv(files[1], pool, ingestOptions);
   const fixed = checkedMapping(options.columns ?? {}, first.store, second.store, files, options.configLabel ?? 'configuration');
