@@ -125,8 +125,9 @@ function groupByCompositeKey(rowCount: number, codes: readonly Int32Array[], cou
   const mask = (1 << digit) - 1;
   // hist[p · 2^digit + d] counts the keys whose digit p is d; turned into bucket starts below.
   const hist = new Int32Array(passes << digit);
-  let keys = new Uint32Array(rowCount);
-  let rows = new Int32Array(rowCount);
+  // Each key beside its row (key at 2i, row at 2i + 1): a scatter writes one stream per bucket, not two
+  // (tight 1M's five composite passes, one thread: 187–195 → 160–169 ms).
+  let pairs = new Uint32Array(2 * rowCount);
   let m = 0;
   outer: for (let r = 0; r < rowCount; r++) {
     let key = 0;
@@ -135,14 +136,12 @@ function groupByCompositeKey(rowCount: number, codes: readonly Int32Array[], cou
       if (c < 0) continue outer;
       key = key * counts[f] + c;
     }
-    keys[m] = key;
-    rows[m++] = r;
+    pairs[2 * m] = key;
+    pairs[2 * m + 1] = r;
+    m++;
     for (let p = 0, k = key; p < passes; p++, k >>>= digit) hist[(p << digit) + (k & mask)]++;
   }
-  keys = keys.subarray(0, m);
-  rows = rows.subarray(0, m);
-  let tmpKeys = new Uint32Array(m);
-  let tmpRows = new Int32Array(m);
+  let tmp = new Uint32Array(2 * m);
   for (let p = 0; p < passes; p++) {
     const base = p << digit;
     let sum = 0;
@@ -153,17 +152,20 @@ function groupByCompositeKey(rowCount: number, codes: readonly Int32Array[], cou
     }
     const shift = p * digit;
     for (let i = 0; i < m; i++) {
-      const key = keys[i];
-      const at = hist[base + ((key >>> shift) & mask)]++;
-      tmpKeys[at] = key;
-      tmpRows[at] = rows[i];
+      const key = pairs[2 * i];
+      const at = 2 * hist[base + ((key >>> shift) & mask)]++;
+      tmp[at] = key;
+      tmp[at + 1] = pairs[2 * i + 1];
     }
-    [keys, tmpKeys] = [tmpKeys, keys];
-    [rows, tmpRows] = [tmpRows, rows];
+    [pairs, tmp] = [tmp, pairs];
   }
+  const rows = new Int32Array(m);
   const starts = new Int32Array(m + 1);
   let groups = 0;
-  for (let i = 0; i < m; i++) if (i === 0 || keys[i] !== keys[i - 1]) starts[groups++] = i;
+  for (let i = 0; i < m; i++) {
+    rows[i] = pairs[2 * i + 1];
+    if (i === 0 || pairs[2 * i] !== pairs[2 * i - 2]) starts[groups++] = i;
+  }
   starts[groups] = m;
   return { rows, starts, groups };
 }
