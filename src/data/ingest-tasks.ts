@@ -272,37 +272,40 @@ export function fillChunk(task: FillTask): FillResult {
 /**
  * Input of {@link compactColumn}: one column's shared buffers and, per
  * chunk in file order, where its fill wrote (bytes `[from, end)`, rows
- * `[firstRow, firstRow + rows)`).
+ * `[firstRow, firstRow + rows)`); the column's cells go to `into` from `at`.
  */
 export interface CompactTask {
   bytes: SharedArrayBuffer;
   offsets: SharedArrayBuffer;
   rowCount: number;
   chunks: Array<{ from: number; end: number; firstRow: number; rows: number }>;
+  /** Where the column's cells end up, one run after another: the file's own memory, parsed by now. */
+  into: SharedArrayBuffer;
+  at: number;
 }
 
 /**
  * Closes the gaps of a column filled without byte counts: each chunk wrote
  * its cells at its own offset in the file (no chunk can hold more bytes of
- * one column than it holds in all), so the chunks' runs are moved down to
- * follow each other (`copyWithin`, never overlapping a run not yet moved)
- * and their rows' offsets shifted by as much. Writes the end offset and
- * returns the column's bytes.
+ * one column than it holds in all), so the chunks' runs are copied to
+ * follow each other in `into` from `at`, and their rows' offsets moved by
+ * as much. `into` is the file's buffer, whose body is parsed once every
+ * chunk is filled: its pages are in memory already, where a fresh
+ * destination cost a page fault every 4 KiB (about 50 MB of them at tight
+ * 1M). Writes the end offset and returns it.
  *
  * @example
- * compactColumn({ bytes, offsets, rowCount: 3, chunks: [{ from: 0, end: 4, firstRow: 0, rows: 2 }, { from: 9, end: 11, firstRow: 2, rows: 1 }] }); // 6
+ * compactColumn({ bytes, offsets, rowCount: 3, chunks: [{ from: 0, end: 4, firstRow: 0, rows: 2 }, { from: 9, end: 11, firstRow: 2, rows: 1 }], into: file, at: 0 }); // 6
  */
 export function compactColumn(task: CompactTask): number {
   const bytes = new Uint8Array(task.bytes);
+  const into = new Uint8Array(task.into);
   const offsets = new Uint32Array(task.offsets);
-  let to = 0;
+  let to = task.at;
   for (const chunk of task.chunks) {
-    const shift = chunk.from - to;
-    if (shift < 0) throw new Error(`compactColumn: chunk at ${chunk.from} would move up to ${to}`);
-    if (shift > 0) {
-      bytes.copyWithin(to, chunk.from, chunk.end);
-      for (let r = chunk.firstRow, last = chunk.firstRow + chunk.rows; r < last; r++) offsets[r] -= shift;
-    }
+    const move = to - chunk.from;
+    into.set(bytes.subarray(chunk.from, chunk.end), to);
+    if (move !== 0) for (let r = chunk.firstRow, last = chunk.firstRow + chunk.rows; r < last; r++) offsets[r] += move;
     to += chunk.end - chunk.from;
   }
   offsets[task.rowCount] = to;

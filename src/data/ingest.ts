@@ -169,11 +169,19 @@ export async function ingestCsv(file: string, pool: WorkerPool, options: IngestO
     checkFilled(filled, counts, 1 + header.newlines, columns, label);
     const chunks: CompactTask['chunks'][] = handles.map((_, c) => filled.map((f, k) => ({ from: points[k] - bodyStart, end: f.columnEnds[c], firstRow: firstRows[k], rows: f.rows })));
     const bytesOf = chunks.map((runs) => runs.reduce((s, x) => s + x.end - x.from, 0));
+    // The columns go one after another into the file's own buffer (they hold fewer bytes than its body):
+    // once the hash, if any, has read it, nothing reads the file again.
+    await hashing;
+    const at: number[] = [];
+    bytesOf.reduce((sum, b, c) => ((at[c] = sum), sum + b), 0);
     // Largest columns first, so that the last task on the pool is a small one.
     const order = handles.map((_, c) => c).sort((x, y) => bytesOf[y] - bytesOf[x]);
     // Every column's task ends before the load does, whichever fails.
-    const compacted = await Promise.allSettled(order.map((c) => pool.run('compactColumn', { bytes: handles[c].bytes, offsets: handles[c].offsets, rowCount, chunks: chunks[c] })));
+    const compacted = await Promise.allSettled(
+      order.map((c) => pool.run('compactColumn', { bytes: handles[c].bytes, offsets: handles[c].offsets, rowCount, chunks: chunks[c], into: shared, at: at[c] })),
+    );
     for (const r of compacted) if (r.status === 'rejected') throw r.reason;
+    handles = handles.map((h) => ({ ...h, bytes: shared }));
   } else handles.forEach((h, i) => (new Uint32Array(h.offsets)[rowCount] = columnStarts[i]));
   const store = ColumnStore.fromHandle({ rowCount, columns: handles });
   const fingerprint = await hashing;

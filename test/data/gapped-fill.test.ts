@@ -70,17 +70,18 @@ test('countsByLines: chosen once, by the first count, from how much of the file 
   assert.equal(countChunk({ ...task, byLines: state(1000, 1000) }).bytesPerColumn, null);
 });
 
-test('compactColumn moves each chunk down behind the one before and shifts its offsets by as much', () => {
+test('compactColumn copies each chunk behind the one before into the file\'s buffer and moves its offsets by as much', () => {
   const bytes = new SharedArrayBuffer(16);
   const offsets = new SharedArrayBuffer(4 * 5);
   const b = new Uint8Array(bytes);
   b.set(Buffer.from('ab'), 0); // chunk 0 at offset 0: rows 0 ("a") and 1 ("b")
   b.set(Buffer.from('cde'), 6); // chunk 1 at offset 6: rows 2 ("c") and 3 ("de")
   new Uint32Array(offsets).set([0, 1, 6, 7]);
-  const total = compactColumn({ bytes, offsets, rowCount: 4, chunks: [{ from: 0, end: 2, firstRow: 0, rows: 2 }, { from: 6, end: 9, firstRow: 2, rows: 2 }] });
-  assert.equal(total, 5);
-  assert.deepEqual(Array.from(new Uint32Array(offsets)), [0, 1, 2, 3, 5]);
-  assert.equal(Buffer.from(b.subarray(0, 5)).toString(), 'abcde');
+  const file = new SharedArrayBuffer(12);
+  const end = compactColumn({ bytes, offsets, rowCount: 4, chunks: [{ from: 0, end: 2, firstRow: 0, rows: 2 }, { from: 6, end: 9, firstRow: 2, rows: 2 }], into: file, at: 4 });
+  assert.equal(end, 9);
+  assert.deepEqual(Array.from(new Uint32Array(offsets)), [4, 5, 6, 7, 9]);
+  assert.equal(Buffer.from(file).subarray(4, 9).toString(), 'abcde');
 });
 
 // Cells without quotes: words, digits, non-ASCII, empty (missing) and spaces.
@@ -123,11 +124,12 @@ test('property: many chunks filled at their offsets and compacted give the cells
           cellsOf(gapped.store),
           kept.map((r) => r.map((v) => (v === '' ? null : v))),
         );
-        // Compacted: each column's offsets rise and end at its byte total.
+        // Compacted: each column's offsets rise, span its byte total, and follow the column before.
         for (let c = 0; c < columns; c++) {
           const col = gapped.store.columns[c];
           const total = kept.reduce((s, r) => s + Buffer.byteLength(r[c]), 0);
-          assert.equal(col.offsets[gapped.store.rowCount], total);
+          assert.equal(col.offsets[gapped.store.rowCount] - col.offsets[0], total);
+          if (c > 0) assert.equal(col.offsets[0], gapped.store.columns[c - 1].offsets[gapped.store.rowCount]);
           for (let r = 0; r < gapped.store.rowCount; r++) assert.ok(col.offsets[r] <= col.offsets[r + 1]);
         }
       },
