@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { ingestCsv } from '../../src/data/ingest.js';
 import { loadTables } from '../../src/data/load-tables.js';
 import { WorkerPool } from '../../src/engine/worker-pool.js';
-import { cellsOf, csvDir, loadError } from './csv-fixture.js';
+import { cellsOf, csvDir, loadError, randomTable } from './csv-fixture.js';
 
 const pool = new WorkerPool({ workers: 2 });
 const files = csvDir();
@@ -21,15 +21,11 @@ test('property: the kept columns hold the cells of a full load, in file order, w
   let runs = 0;
   await fc.assert(
     fc.asyncProperty(
-      fc.integer({ min: 1, max: 5 }).chain((columns) =>
-        fc.record({
-          columns: fc.constant(columns),
-          rows: fc.array(fc.array(cell, { minLength: columns, maxLength: columns }), { minLength: 1, maxLength: 200 }),
-          keep: fc.array(fc.boolean(), { minLength: columns, maxLength: columns }),
-          crlf: fc.boolean(),
-          chunked: fc.boolean(),
-        }),
-      ),
+      randomTable(cell, { minLength: 1, maxLength: 200 }, (columns) => ({
+        keep: fc.array(fc.boolean(), { minLength: columns, maxLength: columns }),
+        crlf: fc.boolean(),
+        chunked: fc.boolean(),
+      })),
       async ({ columns, rows, keep, crlf, chunked }) => {
         const names = Array.from({ length: columns }, (_, c) => `c${c}`);
         // A one-column row whose only cell is empty would be a blank line.

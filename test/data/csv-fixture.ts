@@ -1,5 +1,6 @@
 /** Scaffolding for the ingest tests: CSV files written into a throw-away directory, and a whole table read back as plain cells. */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ColumnStore } from '../../src/data/column-store.js';
@@ -69,4 +70,21 @@ export async function loadError(load: () => Promise<unknown>): Promise<string> {
     return (e as Error).message;
   }
   throw new Error('expected the load to fail');
+}
+
+/**
+ * A random table of 1 to 5 columns whose rows are `cell`s, with whatever
+ * else a property needs per table (`extra`, given the column count).
+ *
+ * @example
+ * fc.asyncProperty(randomTable(cell, { maxLength: 400 }, () => ({ crlf: fc.boolean() })), async ({ columns, rows, crlf }) => …);
+ */
+export function randomTable<E extends Record<string, unknown>>(
+  cell: fc.Arbitrary<string>,
+  rows: { minLength?: number; maxLength: number },
+  extra: (columns: number) => { [K in keyof E]: fc.Arbitrary<E[K]> },
+): fc.Arbitrary<{ columns: number; rows: string[][] } & E> {
+  return fc.integer({ min: 1, max: 5 }).chain((columns) =>
+    fc.record({ columns: fc.constant(columns), rows: fc.array(fc.array(cell, { minLength: columns, maxLength: columns }), rows), ...extra(columns) }),
+  ) as fc.Arbitrary<{ columns: number; rows: string[][] } & E>;
 }

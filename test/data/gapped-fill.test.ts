@@ -6,7 +6,7 @@ import { countLines } from '../../src/data/csv-bytes.js';
 import { ingestCsv } from '../../src/data/ingest.js';
 import { compactColumn, countChunk, countsByLines } from '../../src/data/ingest-tasks.js';
 import { WorkerPool } from '../../src/engine/worker-pool.js';
-import { cellsOf, csvDir, kindredError, loadError } from './csv-fixture.js';
+import { cellsOf, csvDir, kindredError, loadError, randomTable } from './csv-fixture.js';
 
 const pool = new WorkerPool({ workers: 2 });
 const files = csvDir();
@@ -94,15 +94,7 @@ test('property: many chunks filled at their offsets and compacted give the cells
   let runs = 0;
   await fc.assert(
     fc.asyncProperty(
-      fc.integer({ min: 1, max: 5 }).chain((columns) =>
-        fc.record({
-          columns: fc.constant(columns),
-          rows: fc.array(fc.array(cell, { minLength: columns, maxLength: columns }), { maxLength: 400 }),
-          crlf: fc.boolean(),
-          blanks: fc.array(fc.nat(), { maxLength: 5 }),
-          trailing: fc.boolean(),
-        }),
-      ),
+      randomTable(cell, { maxLength: 400 }, () => ({ crlf: fc.boolean(), blanks: fc.array(fc.nat(), { maxLength: 5 }), trailing: fc.boolean() })),
       async ({ columns, rows, crlf, blanks, trailing }) => {
         const nl = crlf ? '\r\n' : '\n';
         // A one-column row whose only cell is empty would be a blank line: not a row.
