@@ -34,10 +34,14 @@ worker-bundle: install
 
 # The command line's dispatcher, bundled with one chunk per command: loading a command's 150-odd modules one by one took about 0.2 s
 # before a run could start. dist/src/cli/main.js uses it only while it is newer than every file it was built from (src/cli/cli-entry.ts).
+# The pure-JS packages are bundled in too (yaml alone is some 70 files to resolve and load: about 20 ms before a run can start);
+# kept out: the native addons, and piscina, whose threads load its worker file by a path beside its own.
+# The banner gives the bundled CommonJS packages the require() an ES module lacks.
 CLI_BUNDLE := dist/src/cli-bundle
+CLI_EXTERNAL := --external:piscina --external:better-sqlite3 --external:@duckdb/node-api
 cli-bundle: install
 	rm -rf $(CLI_BUNDLE)
-	npx esbuild dist/src/cli/dispatch.js --bundle --splitting --platform=node --format=esm --packages=external --log-level=warning --outdir=$(CLI_BUNDLE) --metafile=$(CLI_BUNDLE)/meta.json
+	npx esbuild dist/src/cli/dispatch.js --bundle --splitting --platform=node --format=esm $(CLI_EXTERNAL) --banner:js="import { createRequire as __kindredRequire } from 'node:module'; const require = __kindredRequire(import.meta.url);" --log-level=warning --outdir=$(CLI_BUNDLE) --metafile=$(CLI_BUNDLE)/meta.json
 
 # The review workbench (docs/ui.md): type-checked with the DOM's types, bundled by esbuild into dist/ui, where the server serves it at /ui/.
 UI_OUT := dist/ui
