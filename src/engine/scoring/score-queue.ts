@@ -31,8 +31,8 @@ export interface QueuedPairs extends ScoredPairs {
 }
 
 /**
- * Claims tasks with an atomic increment and scores each with
- * {@link scorePairs} until the queue is empty. A worker that starts late
+ * Claims tasks with an atomic increment, the last planned first, and
+ * scores each with {@link scorePairs} until the queue is empty. A worker that starts late
  * (busy with something else) simply claims fewer tasks; one that finds the
  * queue empty returns no pairs.
  *
@@ -48,7 +48,11 @@ export function scoreQueue(input: ScoreQueueInput): QueuedPairs {
   const parts: ReturnType<typeof scorePairs>[] = [];
   let count = 0;
   let scored = 0;
-  for (let k = Atomics.add(next, 0, 1); k < tasks.length; k = Atomics.add(next, 0, 1)) {
+  // Claimed from the last planned task back: passes are planned in order and a later pass's pairs cost
+  // several times an earlier one's (more earlier passes to check, more fields to compare), so the queue
+  // ends on the cheap tasks of the first pass and the workers finish close together.
+  for (let c = Atomics.add(next, 0, 1); c < tasks.length; c = Atomics.add(next, 0, 1)) {
+    const k = tasks.length - 1 - c;
     // The whole score phase runs through here: worth the row-major copy of the
     // ids (shared by the workers, or else built once per worker and run).
     const scorer = openRun(input.run).scorer;

@@ -4,7 +4,7 @@ import { after, before, test } from 'node:test';
 import { runMatching, type MatchRun, type PairList } from '../../../src/engine/run.js';
 import { planPass } from '../../../src/engine/scoring/pair-plan.js';
 import { mergeInTaskOrder, scoreTasks } from '../../../src/engine/scoring/score-phase.js';
-import type { QueuedPairs } from '../../../src/engine/scoring/score-queue.js';
+import { scoreQueue, type QueuedPairs } from '../../../src/engine/scoring/score-queue.js';
 import { scorePairs } from '../../../src/engine/scoring/score-task.js';
 import { WorkerPool } from '../../../src/engine/worker-pool.js';
 import { PERSON_CONFIG } from './person-config.js';
@@ -44,6 +44,13 @@ test('two workers draining the queue return, in task order, exactly what scoring
   assert.equal(queued.scored, scored);
   assert.equal(queued.scored, run.candidatePairs);
   assert.equal(progress.at(-1), tasks.reduce((s, t) => s + t.pairs, 0), 'the last progress report is the total');
+});
+
+test('the queue hands out the last planned task first (the first pass\'s cheap tasks end the phase)', () => {
+  const tasks = run.index.passes.flatMap((p, i) => planPass(i, p.starts, p.handle.groups, 5_000));
+  const alone = scoreQueue({ run: run.handle, tasks, next: new SharedArrayBuffer(4), donePairs: new SharedArrayBuffer(8) });
+  assert.deepEqual([...alone.tasks], tasks.map((_, k) => tasks.length - 1 - k));
+  assert.equal(tasks.at(-1)?.pass, run.index.passes.length - 1);
 });
 
 function part(tasks: number[], counts: number[], firstRow: number): QueuedPairs {
