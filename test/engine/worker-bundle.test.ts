@@ -35,6 +35,38 @@ test('the pool threads load the bundle only while it is newer than every file it
   }
 });
 
+test('a bundled package\'s files stand for themselves by npm\'s lockfile in node_modules, when there is one', () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'kindred-bundle-'));
+  try {
+    const at = (p: string): string => path.join(root, p);
+    fs.mkdirSync(at('dist/workers'), { recursive: true });
+    fs.mkdirSync(at('node_modules/pkg'), { recursive: true });
+    for (const f of ['dist/workers/entry.js', 'node_modules/pkg/index.js', 'dist/workers/entry.bundle.cjs']) fs.writeFileSync(at(f), '');
+    fs.writeFileSync(at('dist/workers/entry.bundle.json'), JSON.stringify({ inputs: { 'dist/workers/entry.js': {}, 'node_modules/pkg/index.js': {} } }));
+    const entry = pathToFileURL(at('dist/workers/entry.js'));
+    const bundle = pathToFileURL(at('dist/workers/entry.bundle.cjs')).href;
+    const rootUrl = pathToFileURL(`${root}/`);
+    const t = Date.now() / 1000;
+    fs.utimesSync(at('dist/workers/entry.js'), t - 20, t - 20);
+    fs.utimesSync(at('dist/workers/entry.bundle.cjs'), t - 10, t - 10);
+    // No lockfile: the package's own files are looked at.
+    fs.utimesSync(at('node_modules/pkg/index.js'), t, t);
+    assert.equal(workerFile(entry, rootUrl).href, entry.href, 'a package file newer, no lockfile: the entry');
+    // With a lockfile older than the bundle, the package's files are not looked at (npm sets old times on them anyway).
+    fs.writeFileSync(at('node_modules/.package-lock.json'), '{}');
+    fs.utimesSync(at('node_modules/.package-lock.json'), t - 20, t - 20);
+    fs.rmSync(at('node_modules/pkg/index.js'));
+    assert.equal(workerFile(entry, rootUrl).href, bundle, 'lockfile older than the bundle: the bundle');
+    fs.utimesSync(at('node_modules/.package-lock.json'), t, t);
+    assert.equal(workerFile(entry, rootUrl).href, entry.href, 'packages installed since the build: the entry');
+    fs.utimesSync(at('node_modules/.package-lock.json'), t - 20, t - 20);
+    fs.utimesSync(at('dist/workers/entry.js'), t, t);
+    assert.equal(workerFile(entry, rootUrl).href, entry.href, 'own inputs are still each looked at');
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
 test("the built bundle is CommonJS that require() loads with every task of the entry: Piscina tries require() first for each task name, and a failed require of an ES module cost a read and a parse of the bundle every time", (t) => {
   const entry = new URL('../../workers/engine-worker.js', import.meta.url);
   const file = workerFile(entry, new URL('../../../', import.meta.url));
