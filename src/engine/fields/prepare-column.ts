@@ -3,6 +3,8 @@ import { ColumnStore, type TableHandle } from '../../data/column-store.js';
 import { compileTransforms } from '../transforms/registry.js';
 import { fieldKey, writeCodePoints, type FieldHandle } from './field-dictionary.js';
 import { internColumn, type InternedColumn } from './intern-column.js';
+import { deriveSubstring, type DerivedValues } from './derive-substring.js';
+import { substringOnly } from '../transforms/substring.js';
 
 /** Input of {@link prepareColumn}. */
 export interface PrepareColumnTask {
@@ -28,36 +30,17 @@ export function prepareColumn(task: PrepareColumnTask): FieldHandle[] {
   const { rawIds, count } = raw;
   let rawValues: string[] | null = null;
   // Strings only where a transform needs them: the raw field is packed from the bytes.
-  const values = (): string[] => {
-    if (rawValues !== null) return rawValues;
-    const buf = Buffer.from(task.table.columns[task.column].bytes);
-    rawValues = new Array<string>(count);
-    for (let v = 0; v < count; v++) rawValues[v] = buf.toString('utf8', raw.idStart[v], raw.idStart[v] + raw.idLength[v]);
-    return rawValues;
-  };
+  let buf: Buffer | null = null;
+  const decode = (v: number): string => (buf ??= Buffer.from(col.bytes.buffer, col.bytes.byteOffset, col.bytes.byteLength)).toString('utf8', raw.idStart[v], raw.idStart[v] + raw.idLength[v]);
+  const values = (): string[] => (rawValues ??= Array.from({ length: count }, (_, v) => decode(v)));
   return task.chains.map((chain) => {
     if (chain.length === 0) return packRaw(col.name, n, col.bytes, raw);
     const transform = compileTransforms(chain);
-    const index = new Map<string, number>();
-    const distinct: string[] = [];
-    // Shifted by one: slot 0 is a missing raw value (id −1), so the row loop below has no branch.
-    const map = new Int32Array(count + 1);
-    map[0] = -1;
-    const rawStrings = values();
-    for (let v = 0; v < count; v++) {
-      const t = transform(rawStrings[v]);
-      if (t === null) {
-        map[v + 1] = -1;
-        continue;
-      }
-      let id = index.get(t);
-      if (id === undefined) {
-        id = distinct.length;
-        index.set(t, id);
-        distinct.push(t);
-      }
-      map[v + 1] = id;
-    }
+    const slice = substringOnly(chain);
+    const { map, distinct } =
+      slice !== null
+        ? deriveSubstring(col.bytes, raw.idStart, raw.idLength, count, slice[0], slice[1], transform, (v) => rawValues?.[v] ?? decode(v))
+        : deriveByStrings(values(), transform);
     // A transformed value's rows are the rows of the raw values it came from: summed per value, not counted per row.
     const counts = new Int32Array(new SharedArrayBuffer(4 * Math.max(1, distinct.length)));
     for (let v = 0; v < count; v++) if (map[v + 1] >= 0) counts[map[v + 1]] += raw.rawCounts[v];
@@ -66,6 +49,33 @@ export function prepareColumn(task: PrepareColumnTask): FieldHandle[] {
     for (let r = 0; r < n; r++) ids[r] = map[rawIds[r] + 1];
     return pack(col.name, chain, n, ids, distinct, counts);
   });
+}
+
+/**
+ * Any chain: each distinct raw value's string through the compiled chain,
+ * the results numbered in raw-value order (`map[v + 1]`, −1 for none;
+ * shifted by one so that the row loop's missing cell, id −1, needs no branch).
+ */
+function deriveByStrings(rawStrings: readonly string[], transform: (value: string) => string | null): DerivedValues {
+  const index = new Map<string, number>();
+  const distinct: string[] = [];
+  const map = new Int32Array(rawStrings.length + 1);
+  map[0] = -1;
+  for (let v = 0; v < rawStrings.length; v++) {
+    const t = transform(rawStrings[v]);
+    if (t === null) {
+      map[v + 1] = -1;
+      continue;
+    }
+    let id = index.get(t);
+    if (id === undefined) {
+      id = distinct.length;
+      index.set(t, id);
+      distinct.push(t);
+    }
+    map[v + 1] = id;
+  }
+  return { map, distinct };
 }
 
 /**

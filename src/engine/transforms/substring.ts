@@ -18,10 +18,39 @@ export function sliceCodePoints(value: string, start: number, end: number): stri
   // is the same slice, without an array of one string per character.
   const chars = hasSurrogate(value) ? Array.from(value) : null;
   const n = chars === null ? value.length : chars.length;
-  const from = start < 0 ? Math.max(0, n + start) : Math.min(start, n);
-  const to = end < 0 ? Math.max(0, n + end) : Math.min(end, n);
+  const from = sliceFrom(n, start);
+  const to = sliceFrom(n, end);
   if (from >= to) return '';
   return chars === null ? value.slice(from, to) : chars.slice(from, to).join('');
+}
+
+/**
+ * Where a Python slice index falls in a value of `n` characters: a negative
+ * index counts from the end, and either way it is clamped to `0 … n`.
+ *
+ * @example
+ * sliceFrom(7, -3); // 4
+ * sliceFrom(2, 3);  // 2
+ */
+export function sliceFrom(n: number, index: number): number {
+  return index < 0 ? Math.max(0, n + index) : Math.min(index, n);
+}
+
+/**
+ * The `[start, end]` of a chain that is one `substring:a:b` and nothing
+ * else (what a field can derive from its raw values' bytes), or null.
+ *
+ * @example
+ * substringOnly(['substring:0:1']); // [0, 1]
+ * substringOnly(['lowercase', 'substring:0:1']); // null
+ */
+export function substringOnly(chain: readonly string[]): [number, number] | null {
+  if (chain.length !== 1) return null;
+  const parts = chain[0].split(':');
+  if (parts.length !== 3 || parts[0] !== 'substring') return null;
+  const start = parseIntegerArgument(parts[1]);
+  const end = parseIntegerArgument(parts[2]);
+  return start === null || end === null ? null : [start, end];
 }
 
 function hasSurrogate(value: string): boolean {

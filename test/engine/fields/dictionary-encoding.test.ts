@@ -85,3 +85,25 @@ test('every prepared field equals the plain encoding (one Map over the row value
     { numRuns: 60, seed: 5 },
   );
 });
+
+test('a substring field derived from the raw values\' bytes equals the plain encoding, for any slice (negative ends, slices past six characters, ASCII and other values meeting on one slice)', async () => {
+  const { FieldDictionary } = await import('../../../src/engine/fields/field-dictionary.js');
+  // Long enough for slices past six characters (keyed as strings), with non-ASCII values whose slice is ASCII.
+  const value = fc.option(fc.array(fc.oneof({ weight: 8, arbitrary: fc.constantFrom('a', 'b', 'Z', '1', ' ') }, { weight: 1, arbitrary: fc.constantFrom('ë', '中', '😀') }), { maxLength: 12 }).map((cs) => cs.join('')), { freq: 8 });
+  const index = fc.integer({ min: -9, max: 9 });
+  await fc.assert(
+    fc.asyncProperty(fc.array(value, { minLength: 1, maxLength: 300 }), index, index, async (values, start, end) => {
+      const store = ColumnStore.fromRows(['x'], values.map((v) => [v]));
+      const transforms = [`substring:${start}:${end}`];
+      const got = (await prepareFields(store, [{ field: 'x', transforms }], pool)).get({ field: 'x', transforms });
+      const transform = compileTransforms(transforms);
+      const plain = FieldDictionary.fromValues('x', transforms, values.map((v) => (v === null || v === '' ? null : transform(v))));
+      assert.equal(got.count, plain.count);
+      assert.deepEqual(got.ids, plain.ids);
+      assert.deepEqual(got.offsets, plain.offsets);
+      assert.deepEqual(got.codes.subarray(0, got.offsets[got.count]), plain.codes.subarray(0, plain.offsets[plain.count]));
+      assert.deepEqual(got.counts.subarray(0, got.count), plain.counts.subarray(0, plain.count));
+    }),
+    { numRuns: 300, seed: 7 },
+  );
+});
