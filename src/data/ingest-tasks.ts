@@ -157,7 +157,11 @@ export interface FillTask {
   columnBytes: SharedArrayBuffer[];
   columnOffsets: SharedArrayBuffer[];
   columnMissing: SharedArrayBuffer[];
-  /** The chunk holds no `"` (its count found none): filled by {@link fillPlain}. */
+  /**
+   * The chunk holds no `"` (its count found none) and the load is strict:
+   * filled by {@link fillPlain}, which writes a record's cells as it finds
+   * them (a ragged record then fails the load, so what it wrote is never read).
+   */
   plain?: boolean;
   /**
    * Per column of the file, its index in `columnBytes` (and the other
@@ -167,6 +171,18 @@ export interface FillTask {
   columnOf?: number[];
 }
 
+/** File column → stored column: the task's mapping, or every column stored in file order. */
+function storedColumns(task: FillTask): number[] {
+  return task.columnOf ?? task.columnBytes.map((_, c) => c);
+}
+
+/**
+ * Holds a record's cells until the record is known whole, then writes them:
+ * a record with the wrong number of cells (skipped in lenient mode) writes
+ * nothing, where writing as it went put its cells, offsets and missing bits
+ * where the next chunk's first row goes when it was a chunk's last record
+ * (and past the missing bitmap at the end of the file).
+ */
 class FillSink implements CellSink {
   readonly src: Uint8Array;
   readonly dst: Uint8Array[];
@@ -175,26 +191,51 @@ class FillSink implements CellSink {
   readonly pos: number[];
   /** File column → stored column, or −1 for a column parsed past. */
   readonly columnOf: number[];
-  row = 0;
+  // The current record's cells: stored column, byte range, quoted.
+  private readonly cellColumn: Int32Array;
+  private readonly cellStart: Float64Array;
+  private readonly cellEnd: Float64Array;
+  private readonly cellQuoted: Uint8Array;
+  private cells = 0;
   constructor(task: FillTask) {
     this.src = new Uint8Array(task.file);
     this.dst = task.columnBytes.map((b) => new Uint8Array(b));
     this.offsets = task.columnOffsets.map((b) => new Uint32Array(b));
     this.missing = task.columnMissing.map((b) => new Uint8Array(b));
     this.pos = task.columnStarts.slice();
-    this.columnOf = task.columnOf ?? task.columnBytes.map((_, c) => c);
+    this.columnOf = storedColumns(task);
+    const stored = task.columnBytes.length;
+    this.cellColumn = new Int32Array(stored);
+    this.cellStart = new Float64Array(stored);
+    this.cellEnd = new Float64Array(stored);
+    this.cellQuoted = new Uint8Array(stored);
   }
   cell(fileColumn: number, start: number, end: number, quoted: boolean): void {
     const column = this.columnOf[fileColumn];
     if (column < 0) return;
-    const at = this.pos[column];
-    this.offsets[column][this.row] = at;
-    if (start === end) {
+    const k = this.cells++;
+    this.cellColumn[k] = column;
+    this.cellStart[k] = start;
+    this.cellEnd[k] = end;
+    this.cellQuoted[k] = quoted ? 1 : 0;
+  }
+  /** Forgets the cells held (a new record starts). */
+  clear(): void {
+    this.cells = 0;
+  }
+  /** Writes the cells held as row `row`. */
+  write(row: number): void {
+    for (let k = 0; k < this.cells; k++) {
+      const column = this.cellColumn[k];
+      const at = this.pos[column];
+      this.offsets[column][row] = at;
+      const start = this.cellStart[k];
+      const end = this.cellEnd[k];
       // Neighbouring chunks may share a bitmap byte, hence the atomic OR.
-      Atomics.or(this.missing[column], this.row >> 3, 1 << (this.row & 7));
-      return;
+      if (start === end) Atomics.or(this.missing[column], row >> 3, 1 << (row & 7));
+      else this.pos[column] = copyCell(this.src, start, end, this.cellQuoted[k] === 1, this.dst[column], at);
     }
-    this.pos[column] = copyCell(this.src, start, end, quoted, this.dst[column], at);
+    this.cells = 0;
   }
 }
 
@@ -222,7 +263,7 @@ export interface FillResult {
  */
 export function fillChunk(task: FillTask): FillResult {
   if (task.plain === true) {
-    const columnOf = task.columnOf ?? task.columnBytes.map((_, c) => c);
+    const columnOf = storedColumns(task);
     const pick = <T>(of: (k: number) => T): Array<T | null> => columnOf.map((k) => (k < 0 ? null : of(k)));
     const target: PlainFillTarget = {
       src: new Uint8Array(task.file),
@@ -237,8 +278,6 @@ export function fillChunk(task: FillTask): FillResult {
   const sink = new FillSink(task);
   const bytes = sink.src;
   const columns = sink.columnOf.length;
-  const stored = task.columnBytes.length;
-  const saved = new Array<number>(stored);
   const { end } = task;
   let pos = task.start;
   let row = task.firstRow;
@@ -250,19 +289,15 @@ export function fillChunk(task: FillTask): FillResult {
       line++;
       continue;
     }
-    sink.row = row;
-    for (let c = 0; c < stored; c++) saved[c] = sink.pos[c];
+    sink.clear();
     const r = parseRecord(bytes, pos, end, sink, columns);
     pos = r.next;
     if (r.cells !== columns) {
       ragged ??= { relLine: line, cells: r.cells };
       line += r.newlines;
-      for (let c = 0; c < stored; c++) {
-        sink.pos[c] = saved[c];
-        Atomics.and(sink.missing[c], row >> 3, ~(1 << (row & 7)) & 0xff);
-      }
       continue;
     }
+    sink.write(row);
     line += r.newlines;
     row++;
   }
@@ -292,7 +327,8 @@ export interface CompactTask {
  * as much. `into` is the file's buffer, whose body is parsed once every
  * chunk is filled: its pages are in memory already, where a fresh
  * destination cost a page fault every 4 KiB (about 50 MB of them at tight
- * 1M). Writes the end offset and returns it.
+ * 1M); or, when the stored columns are less than half the file, a buffer of
+ * their size. Writes the end offset and returns it.
  *
  * @example
  * compactColumn({ bytes, offsets, rowCount: 3, chunks: [{ from: 0, end: 4, firstRow: 0, rows: 2 }, { from: 9, end: 11, firstRow: 2, rows: 1 }], into: file, at: 0 }); // 6

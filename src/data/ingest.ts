@@ -157,7 +157,7 @@ export async function ingestCsv(file: string, pool: WorkerPool, options: IngestO
         columnOffsets: handles.map((h) => h.offsets),
         columnMissing: handles.map((h) => h.missing),
         columnOf: kept.length === columns ? undefined : columnOf,
-        plain: counts[k].quotes === 0,
+        plain: counts[k].quotes === 0 && options.lenient !== true,
       }),
     );
     firstRow += counts[k].rows;
@@ -169,19 +169,23 @@ export async function ingestCsv(file: string, pool: WorkerPool, options: IngestO
     checkFilled(filled, counts, 1 + header.newlines, columns, label);
     const chunks: CompactTask['chunks'][] = handles.map((_, c) => filled.map((f, k) => ({ from: points[k] - bodyStart, end: f.columnEnds[c], firstRow: firstRows[k], rows: f.rows })));
     const bytesOf = chunks.map((runs) => runs.reduce((s, x) => s + x.end - x.from, 0));
-    // The columns go one after another into the file's own buffer (they hold fewer bytes than its body):
-    // once the hash, if any, has read it, nothing reads the file again.
-    await hashing;
+    const total = bytesOf.reduce((s, b) => s + b, 0);
+    // The columns go one after another into the file's own buffer (they hold fewer bytes than its body): its
+    // pages are in, and once the hash, if any, has read it nothing reads the file again. But the store keeps the
+    // buffer the columns are in: when they are less than half the file (most columns not read), a buffer of
+    // their own size is kept instead.
+    const into = 2 * total >= bytes.length - bodyStart ? shared : new SharedArrayBuffer(Math.max(1, total));
+    if (into === shared) await hashing;
     const at: number[] = [];
     bytesOf.reduce((sum, b, c) => ((at[c] = sum), sum + b), 0);
     // Largest columns first, so that the last task on the pool is a small one.
     const order = handles.map((_, c) => c).sort((x, y) => bytesOf[y] - bytesOf[x]);
     // Every column's task ends before the load does, whichever fails.
     const compacted = await Promise.allSettled(
-      order.map((c) => pool.run('compactColumn', { bytes: handles[c].bytes, offsets: handles[c].offsets, rowCount, chunks: chunks[c], into: shared, at: at[c] })),
+      order.map((c) => pool.run('compactColumn', { bytes: handles[c].bytes, offsets: handles[c].offsets, rowCount, chunks: chunks[c], into, at: at[c] })),
     );
     for (const r of compacted) if (r.status === 'rejected') throw r.reason;
-    handles = handles.map((h) => ({ ...h, bytes: shared }));
+    handles = handles.map((h) => ({ ...h, bytes: into }));
   } else handles.forEach((h, i) => (new Uint32Array(h.offsets)[rowCount] = columnStarts[i]));
   const store = ColumnStore.fromHandle({ rowCount, columns: handles });
   const fingerprint = await hashing;

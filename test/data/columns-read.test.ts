@@ -70,3 +70,16 @@ test('loadTables reads part of one file only: the known columns are the header, 
   const two = await loadTables([a, b], pool, { only: new Set(['name']) });
   assert.ok(two.store.names.includes('city') && two.store.names.includes('id'), two.store.names.join(','));
 });
+
+test('the columns of a file without quotes share the file\'s buffer when they fill at least half of it, and a buffer of their own size when fewer are read', async () => {
+  const body = Array.from({ length: 2000 }, (_, i) => `${i},name${i % 97},${'x'.repeat(40)}`);
+  const path = files.write('share.csv', ['id,name,pad', ...body].join('\n') + '\n');
+  const size = Buffer.byteLength(['id,name,pad', ...body].join('\n') + '\n');
+  const all = await ingestCsv(path, pool, { parallelThreshold: 0 });
+  assert.equal(all.countedBy, 'lines');
+  for (const h of all.store.handle.columns) assert.equal(h.bytes.byteLength, size, 'every column in the file\'s buffer');
+  const few = await ingestCsv(path, pool, { parallelThreshold: 0, only: new Set(['name']) });
+  const nameBytes = body.reduce((s, line) => s + line.split(',')[1].length, 0);
+  assert.equal(few.store.handle.columns[0].bytes.byteLength, nameBytes, 'the one column read in a buffer of its size');
+  assert.deepEqual(cellsOf(few.store), cellsOf(all.store).map((r) => [r[1]]));
+});

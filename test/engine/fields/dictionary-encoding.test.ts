@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import fc from 'fast-check';
 import { ColumnStore } from '../../../src/data/column-store.js';
+import { FieldDictionary } from '../../../src/engine/fields/field-dictionary.js';
 import { prepareFields } from '../../../src/engine/fields/prepared-fields.js';
 import { compileTransforms } from '../../../src/engine/transforms/registry.js';
 import { WorkerPool } from '../../../src/engine/worker-pool.js';
@@ -13,6 +14,17 @@ after(() => pool.close());
 // ASCII most of the time (the packed-from-bytes path), with accents, CJK and astral characters (the decoded path).
 const char = fc.oneof({ weight: 6, arbitrary: fc.constantFrom('a', 'b', 'c', ' ', '1') }, { weight: 1, arbitrary: fc.constantFrom('é', 'ß', '中', '😀', 'Å') });
 const cell = fc.option(fc.array(char, { maxLength: 6 }).map((cs) => cs.join('')), { freq: 6 });
+
+/** A prepared field equals, array for array, the plain encoding of its values (one Map over the transformed row values). */
+function assertPlainEncoding(got: FieldDictionary, values: ReadonlyArray<string | null>, transforms: string[]): void {
+  const transform = compileTransforms(transforms);
+  const plain = FieldDictionary.fromValues('x', transforms, values.map((v) => (v === null || v === '' ? null : transform(v))));
+  assert.equal(got.count, plain.count);
+  assert.deepEqual(got.ids, plain.ids);
+  assert.deepEqual(got.offsets, plain.offsets);
+  assert.deepEqual(got.codes.subarray(0, got.offsets[got.count]), plain.codes.subarray(0, plain.offsets[plain.count]));
+  assert.deepEqual(got.counts.subarray(0, got.count), plain.counts.subarray(0, plain.count));
+}
 
 test('raw and transformed fields decode to each row\'s own value, with one id per distinct value', async () => {
   await fc.assert(
@@ -59,7 +71,6 @@ test('a column of many distinct values (the interning table grows many times) ke
 });
 
 test('every prepared field equals the plain encoding (one Map over the row values) array for array, mostly-distinct columns included', async () => {
-  const { FieldDictionary } = await import('../../../src/engine/fields/field-dictionary.js');
   // Mostly distinct over the first rows (an id number: the interning table is sized up front) or drawn from a few values.
   const column = fc.oneof(
     fc.integer({ min: 300, max: 5000 }).chain((n) => fc.constant(Array.from({ length: n }, (_, i) => (i % 7 === 3 ? null : `${i % 4099}é${i % 3}`)))),
@@ -72,14 +83,7 @@ test('every prepared field equals the plain encoding (one Map over the row value
       const chains = [[], ['substring:0:1'], ['lowercase', 'substring:1:3']];
       const fields = await prepareFields(store, chains.map((transforms) => ({ field: 'x', transforms })), pool);
       for (const transforms of chains) {
-        const got = fields.get({ field: 'x', transforms });
-        const transform = compileTransforms(transforms);
-        const plain = FieldDictionary.fromValues('x', transforms, values.map((v) => (v === null || v === '' ? null : transform(v))));
-        assert.equal(got.count, plain.count);
-        assert.deepEqual(got.ids, plain.ids);
-        assert.deepEqual(got.offsets, plain.offsets);
-        assert.deepEqual(got.codes.subarray(0, got.offsets[got.count]), plain.codes.subarray(0, plain.offsets[plain.count]));
-        assert.deepEqual(got.counts.subarray(0, got.count), plain.counts.subarray(0, plain.count));
+        assertPlainEncoding(fields.get({ field: 'x', transforms }), values, transforms);
       }
     }),
     { numRuns: 60, seed: 5 },
@@ -87,7 +91,6 @@ test('every prepared field equals the plain encoding (one Map over the row value
 });
 
 test('a substring field derived from the raw values\' bytes equals the plain encoding, for any slice (negative ends, slices past six characters, ASCII and other values meeting on one slice)', async () => {
-  const { FieldDictionary } = await import('../../../src/engine/fields/field-dictionary.js');
   // Long enough for slices past six characters (keyed as strings), with non-ASCII values whose slice is ASCII.
   const value = fc.option(fc.array(fc.oneof({ weight: 8, arbitrary: fc.constantFrom('a', 'b', 'Z', '1', ' ') }, { weight: 1, arbitrary: fc.constantFrom('ë', '中', '😀') }), { maxLength: 12 }).map((cs) => cs.join('')), { freq: 8 });
   const index = fc.integer({ min: -9, max: 9 });
@@ -95,14 +98,7 @@ test('a substring field derived from the raw values\' bytes equals the plain enc
     fc.asyncProperty(fc.array(value, { minLength: 1, maxLength: 300 }), index, index, async (values, start, end) => {
       const store = ColumnStore.fromRows(['x'], values.map((v) => [v]));
       const transforms = [`substring:${start}:${end}`];
-      const got = (await prepareFields(store, [{ field: 'x', transforms }], pool)).get({ field: 'x', transforms });
-      const transform = compileTransforms(transforms);
-      const plain = FieldDictionary.fromValues('x', transforms, values.map((v) => (v === null || v === '' ? null : transform(v))));
-      assert.equal(got.count, plain.count);
-      assert.deepEqual(got.ids, plain.ids);
-      assert.deepEqual(got.offsets, plain.offsets);
-      assert.deepEqual(got.codes.subarray(0, got.offsets[got.count]), plain.codes.subarray(0, plain.offsets[plain.count]));
-      assert.deepEqual(got.counts.subarray(0, got.count), plain.counts.subarray(0, plain.count));
+      assertPlainEncoding((await prepareFields(store, [{ field: 'x', transforms }], pool)).get({ field: 'x', transforms }), values, transforms);
     }),
     { numRuns: 300, seed: 7 },
   );
