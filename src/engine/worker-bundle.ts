@@ -39,8 +39,9 @@ export function bundleIsFresh(bundle: URL, meta: URL, buildRoot: URL): boolean {
     const built = fs.statSync(bundle).mtimeMs;
     let inputs = Object.keys((JSON.parse(fs.readFileSync(meta, 'utf8')) as { inputs: Record<string, unknown> }).inputs);
     if (inputs.length === 0) return false;
-    // Packages change only through npm, which rewrites its lockfile in node_modules: one stat stands for the
-    // hundreds of package files a bundle may take in (they cost about 10 ms of a run's start-up).
+    // Packages change through npm, which rewrites its lockfile in node_modules: one stat stands for the
+    // hundreds of package files a bundle may take in (they cost about 10 ms of a run's start-up). A package
+    // edited in place (by hand, or patched after the install) needs a `make build` to be bundled again.
     const lock = new URL('node_modules/.package-lock.json', buildRoot);
     if (inputs.some((input) => input.startsWith('node_modules/')) && fs.existsSync(lock)) {
       if (fs.statSync(lock).mtimeMs > built) return false;
