@@ -1,4 +1,5 @@
 /** The fill of a chunk with no quote in it: one loop over the bytes that finds each cell's end and copies it, without the general parser's per-cell calls. */
+import { blankLineLength, isBlankLine } from './csv-bytes.js';
 import type { RaggedRecord } from './ingest-tasks.js';
 
 const COMMA = 0x2c;
@@ -42,20 +43,12 @@ export function fillPlain(target: PlainFillTarget, start: number, end: number, f
   let row = firstRow;
   let line = 0;
   let ragged: RaggedRecord | null = null;
-  const saved = pos.slice();
   while (p < end) {
-    const first = src[p];
-    if (first === LF) {
-      p++;
+    if (isBlankLine(src, p, end)) {
+      p += blankLineLength(src, p);
       line++;
       continue;
     }
-    if (first === CR && (p + 1 === end || src[p + 1] === LF)) {
-      p += p + 1 === end ? 1 : 2;
-      line++;
-      continue;
-    }
-    for (let c = 0; c < columns; c++) saved[c] = pos[c];
     let cells = 0;
     let terminator = -1;
     for (;;) {
@@ -109,10 +102,12 @@ export function fillPlain(target: PlainFillTarget, start: number, end: number, f
     }
     if (cells !== columns) {
       ragged ??= { relLine: line, cells };
-      for (let c = 0; c < columns; c++) {
-        pos[c] = saved[c];
-        const m = missing[c];
-        if (m !== null) Atomics.and(m, row >> 3, ~(1 << (row & 7)) & 0xff);
+      // Undone from what the record wrote: each stored cell it reached left its start in the offsets.
+      for (let c = 0; c < columns && c < cells; c++) {
+        const o = offsets[c];
+        if (o === null) continue;
+        pos[c] = o[row];
+        Atomics.and(missing[c] as Uint8Array, row >> 3, ~(1 << (row & 7)) & 0xff);
       }
     } else row++;
     if (terminator === LF) line++;

@@ -7,15 +7,26 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { spawnSync } from 'node:child_process';
 import { workerFile } from '../../src/engine/worker-bundle.js';
 
-test('the pool threads load the bundle only while it is newer than every file it was built from', () => {
+/**
+ * Runs `body` in a throw-away build root holding `files` (empty), with
+ * `at(path)` for a path in it and the entry `dist/workers/entry.js`.
+ */
+function inBuildRoot(files: string[], body: (at: (p: string) => string, entry: URL, rootUrl: URL) => void): void {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'kindred-bundle-'));
   try {
     const at = (p: string): string => path.join(root, p);
-    fs.mkdirSync(at('dist/workers'), { recursive: true });
-    fs.mkdirSync(at('dist/src'), { recursive: true });
-    for (const f of ['dist/workers/entry.js', 'dist/src/a.js']) fs.writeFileSync(at(f), '');
-    const entry = pathToFileURL(at('dist/workers/entry.js'));
-    const rootUrl = pathToFileURL(`${root}/`);
+    for (const f of files) {
+      fs.mkdirSync(path.dirname(at(f)), { recursive: true });
+      fs.writeFileSync(at(f), '');
+    }
+    body(at, pathToFileURL(at('dist/workers/entry.js')), pathToFileURL(`${root}/`));
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+}
+
+test('the pool threads load the bundle only while it is newer than every file it was built from', () => {
+  inBuildRoot(['dist/workers/entry.js', 'dist/src/a.js'], (at, entry, rootUrl) => {
     assert.equal(workerFile(entry, rootUrl).href, entry.href, 'no bundle: the entry');
     fs.writeFileSync(at('dist/workers/entry.bundle.cjs'), '');
     assert.equal(workerFile(entry, rootUrl).href, entry.href, 'no metafile: the entry');
@@ -30,22 +41,13 @@ test('the pool threads load the bundle only while it is newer than every file it
     fs.utimesSync(at('dist/src/a.js'), t - 20, t - 20);
     fs.rmSync(at('dist/src/a.js'));
     assert.equal(workerFile(entry, rootUrl).href, entry.href, 'an input gone: the entry');
-  } finally {
-    fs.rmSync(root, { recursive: true, force: true });
-  }
+  });
 });
 
 test('a bundled package\'s files stand for themselves by npm\'s lockfile in node_modules, when there is one', () => {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'kindred-bundle-'));
-  try {
-    const at = (p: string): string => path.join(root, p);
-    fs.mkdirSync(at('dist/workers'), { recursive: true });
-    fs.mkdirSync(at('node_modules/pkg'), { recursive: true });
-    for (const f of ['dist/workers/entry.js', 'node_modules/pkg/index.js', 'dist/workers/entry.bundle.cjs']) fs.writeFileSync(at(f), '');
+  inBuildRoot(['dist/workers/entry.js', 'node_modules/pkg/index.js', 'dist/workers/entry.bundle.cjs'], (at, entry, rootUrl) => {
     fs.writeFileSync(at('dist/workers/entry.bundle.json'), JSON.stringify({ inputs: { 'dist/workers/entry.js': {}, 'node_modules/pkg/index.js': {} } }));
-    const entry = pathToFileURL(at('dist/workers/entry.js'));
     const bundle = pathToFileURL(at('dist/workers/entry.bundle.cjs')).href;
-    const rootUrl = pathToFileURL(`${root}/`);
     const t = Date.now() / 1000;
     fs.utimesSync(at('dist/workers/entry.js'), t - 20, t - 20);
     fs.utimesSync(at('dist/workers/entry.bundle.cjs'), t - 10, t - 10);
@@ -62,9 +64,7 @@ test('a bundled package\'s files stand for themselves by npm\'s lockfile in node
     fs.utimesSync(at('node_modules/.package-lock.json'), t - 20, t - 20);
     fs.utimesSync(at('dist/workers/entry.js'), t, t);
     assert.equal(workerFile(entry, rootUrl).href, entry.href, 'own inputs are still each looked at');
-  } finally {
-    fs.rmSync(root, { recursive: true, force: true });
-  }
+  });
 });
 
 test("the built bundle is CommonJS that require() loads with every task of the entry: Piscina tries require() first for each task name, and a failed require of an ES module cost a read and a parse of the bundle every time", (t) => {

@@ -38,24 +38,26 @@ export function deriveSubstring(
   map[0] = -1;
   const ids = new Map<number | string, number>();
   const distinct: string[] = [];
+  // ASCII bytes read as Latin-1 are the same characters.
+  const ascii = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   for (let v = 0; v < count; v++) {
     const s = idStart[v];
     const len = idLength[v];
-    let ascii = true;
-    for (let p = s; p < s + len && ascii; p++) ascii = bytes[p] < 0x80;
+    let isAscii = true;
+    for (let p = s; p < s + len && isAscii; p++) isAscii = bytes[p] < 0x80;
     let key: number | string;
     // The slice: text when built as a string, else its bytes at [from, to).
     let text: string | null = null;
     let from = 0;
     let to = 0;
-    if (ascii) {
+    if (isAscii) {
       from = s + sliceFrom(len, start);
       to = s + sliceFrom(len, end);
       if (from >= to) {
         map[v + 1] = -1;
         continue;
       }
-      key = to - from <= NUMBER_KEY_BYTES ? numberKey(bytes, from, to) : (text = latin1(bytes, from, to));
+      key = to - from <= NUMBER_KEY_BYTES ? numberKey(bytes, from, to) : (text = ascii.toString('latin1', from, to));
     } else {
       text = transform(decode(v));
       if (text === null) {
@@ -68,7 +70,7 @@ export function deriveSubstring(
     if (id === undefined) {
       id = distinct.length;
       ids.set(key, id);
-      distinct.push(text ?? latin1(bytes, from, to));
+      distinct.push(text ?? ascii.toString('latin1', from, to));
     }
     map[v + 1] = id;
   }
@@ -92,10 +94,4 @@ function textKey(text: string): number | string {
     k = k * 256 + c;
   }
   return k * 8 + text.length;
-}
-
-function latin1(bytes: Uint8Array, from: number, to: number): string {
-  let s = '';
-  for (let p = from; p < to; p++) s += String.fromCharCode(bytes[p]);
-  return s;
 }

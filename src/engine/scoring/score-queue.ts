@@ -32,9 +32,9 @@ export interface QueuedPairs extends ScoredPairs {
 
 /**
  * Claims tasks with an atomic increment, the last planned first, and
- * scores each with {@link scorePairs} until the queue is empty. A worker that starts late
- * (busy with something else) simply claims fewer tasks; one that finds the
- * queue empty returns no pairs.
+ * scores each with {@link scorePairs} until the queue is empty. A worker
+ * that starts late (busy with something else) simply claims fewer tasks;
+ * one that finds the queue empty returns no pairs.
  *
  * @example
  * const next = new SharedArrayBuffer(4), donePairs = new SharedArrayBuffer(8);
