@@ -115,19 +115,35 @@ export function groupRows(rowCount: number, codes: readonly Int32Array[], counts
  * exact in a double and below 2^32 by the caller's check, so keys order as
  * the tuples do. Digit histograms are all counted in the pass that builds
  * the keys; each radix pass is stable, so rows with equal keys keep row order.
+ *
+ * Each loop is a function of its own: a worker runs this a few times (once
+ * per pass), so V8 optimises the loops by on-stack replacement, and one
+ * function holding them all was compiled whole again for each loop that got
+ * hot (six or seven compiles per worker at tight 1M).
  */
 function groupByCompositeKey(rowCount: number, codes: readonly Int32Array[], counts: readonly number[], product: number): RowGroups {
-  const fields = codes.length;
   // Bits of the largest key, product − 1 (below 2^32 by the caller's check), in integers: no rounding to reason about.
   const bits = product <= 2 ? 1 : 32 - Math.clz32(product - 1);
   const passes = Math.ceil(bits / DIGIT_BITS);
   const digit = Math.ceil(bits / passes);
-  const mask = (1 << digit) - 1;
   // hist[p · 2^digit + d] counts the keys whose digit p is d; turned into bucket starts below.
   const hist = new Int32Array(passes << digit);
   // Each key beside its row (key at 2i, row at 2i + 1): a scatter writes one stream per bucket, not two
   // (tight 1M's five composite passes, one thread: 187–195 → 160–169 ms).
   let pairs = new Uint32Array(2 * rowCount);
+  const m = compositeKeys(rowCount, codes, counts, pairs, hist, passes, digit);
+  let tmp = new Uint32Array(2 * m);
+  for (let p = 0; p < passes; p++) {
+    radixScatter(pairs, tmp, m, hist, p << digit, p * digit, (1 << digit) - 1);
+    [pairs, tmp] = [tmp, pairs];
+  }
+  return groupsOfSorted(pairs, m);
+}
+
+/** Writes each kept row's (key, row) at 2i, 2i + 1 of `pairs` and counts every digit of its key in `hist`; returns the kept rows (a row with a code −1 is left out). */
+function compositeKeys(rowCount: number, codes: readonly Int32Array[], counts: readonly number[], pairs: Uint32Array, hist: Int32Array, passes: number, digit: number): number {
+  const fields = codes.length;
+  const mask = (1 << digit) - 1;
   let m = 0;
   outer: for (let r = 0; r < rowCount; r++) {
     let key = 0;
@@ -141,24 +157,27 @@ function groupByCompositeKey(rowCount: number, codes: readonly Int32Array[], cou
     m++;
     for (let p = 0, k = key; p < passes; p++, k >>>= digit) hist[(p << digit) + (k & mask)]++;
   }
-  let tmp = new Uint32Array(2 * m);
-  for (let p = 0; p < passes; p++) {
-    const base = p << digit;
-    let sum = 0;
-    for (let d = 0; d <= mask; d++) {
-      const c = hist[base + d];
-      hist[base + d] = sum;
-      sum += c;
-    }
-    const shift = p * digit;
-    for (let i = 0; i < m; i++) {
-      const key = pairs[2 * i];
-      const at = 2 * hist[base + ((key >>> shift) & mask)]++;
-      tmp[at] = key;
-      tmp[at + 1] = pairs[2 * i + 1];
-    }
-    [pairs, tmp] = [tmp, pairs];
+  return m;
+}
+
+/** One stable radix pass: the `m` (key, row) pairs of `from` into `to` by the digit at `shift`, its counts at `hist[base…]` turned into bucket starts first. */
+function radixScatter(from: Uint32Array, to: Uint32Array, m: number, hist: Int32Array, base: number, shift: number, mask: number): void {
+  let sum = 0;
+  for (let d = 0; d <= mask; d++) {
+    const c = hist[base + d];
+    hist[base + d] = sum;
+    sum += c;
   }
+  for (let i = 0; i < m; i++) {
+    const key = from[2 * i];
+    const at = 2 * hist[base + ((key >>> shift) & mask)]++;
+    to[at] = key;
+    to[at + 1] = from[2 * i + 1];
+  }
+}
+
+/** The rows of `m` sorted (key, row) pairs and where each run of equal keys starts. */
+function groupsOfSorted(pairs: Uint32Array, m: number): RowGroups {
   const rows = new Int32Array(m);
   const starts = new Int32Array(m + 1);
   let groups = 0;

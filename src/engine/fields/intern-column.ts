@@ -208,6 +208,13 @@ function mixedHash(bytes: Uint8Array, s: number, e: number): number {
  *    in its partition is its first occurrence in the column.
  * 4. The new values are numbered after the seeds by their first row, which
  *    makes the ids those of one pass in row order.
+ *
+ * Each step's loop is a function of its own, and none is a closure made per
+ * call: this function runs once or twice per worker, so V8 optimises its
+ * loops by on-stack replacement, and one function holding every loop was
+ * compiled whole again for each loop that got hot (and, through closures
+ * new at each call, again on the next column): 13 compiles, 93 ms, in one
+ * worker at tight 1M.
  */
 function internPartitioned(bytes: Uint8Array, offsets: Uint32Array, missing: Uint8Array, n: number, direct: DirectPass, bits: number): InternedColumn {
   const seeds = direct.column;
@@ -217,124 +224,236 @@ function internPartitioned(bytes: Uint8Array, offsets: Uint32Array, missing: Uin
   // Two shifts, as JavaScript takes a shift count modulo 32 (bits may be 0).
   const shift = 31 - bits;
   // 1. Hash of each element (seeds 0…seedCount−1, then rows from `from`), which also names its partition.
-  const total = seedCount + (n - from);
-  const hashOf = new Int32Array(total);
-  const partition = (h: number): number => (h >>> 1) >>> shift;
+  const hashOf = new Int32Array(seedCount + (n - from));
   const elementsIn = new Int32Array(parts + 1);
   const bytesIn = new Float64Array(parts + 1);
-  const place = (e: number, s: number, end: number): void => {
-    const h = mixedHash(bytes, s, end);
-    hashOf[e] = h;
-    elementsIn[partition(h) + 1]++;
-    bytesIn[partition(h) + 1] += end - s;
-  };
-  for (let v = 0; v < seedCount; v++) place(v, seeds.idStart[v], seeds.idStart[v] + seeds.idLength[v]);
-  for (let r = from; r < n; r++) if (!isMissing(missing, r)) place(seedCount + r - from, offsets[r], offsets[r + 1]);
+  hashElements(bytes, seeds.idStart, seeds.idLength, seedCount, null, null, 0, shift, hashOf, elementsIn, bytesIn);
+  hashElements(bytes, offsets, null, from, missing, n, seedCount - from, shift, hashOf, elementsIn, bytesIn);
   for (let k = 0; k < parts; k++) {
     elementsIn[k + 1] += elementsIn[k];
     bytesIn[k + 1] += bytesIn[k];
   }
   // 2. Laid out by partition: [row or −1 − seed, hash, id (step 3)] per element, its start in `starts`, its bytes in `copied`.
   const present = elementsIn[parts];
-  const laid = new Int32Array(3 * present);
-  const starts = new Uint32Array(present + 1);
-  const copied = new Uint8Array(Math.max(1, bytesIn[parts]));
-  const nextElement = elementsIn.slice(0, parts);
-  const nextByte = Uint32Array.from(bytesIn.subarray(0, parts));
-  const lay = (e: number, who: number, s: number, end: number): void => {
-    const h = hashOf[e];
-    const k = partition(h);
-    const i = nextElement[k]++;
-    let at = nextByte[k];
-    starts[i] = at;
-    for (let p = s; p < end; p++) copied[at++] = bytes[p];
-    nextByte[k] = at;
-    laid[3 * i] = who;
-    laid[3 * i + 1] = h;
+  const layout: Layout = {
+    laid: new Int32Array(3 * present),
+    starts: new Uint32Array(present + 1),
+    copied: new Uint8Array(Math.max(1, bytesIn[parts])),
+    nextElement: elementsIn.slice(0, parts),
+    nextByte: Uint32Array.from(bytesIn.subarray(0, parts)),
   };
-  for (let v = 0; v < seedCount; v++) lay(v, -1 - v, seeds.idStart[v], seeds.idStart[v] + seeds.idLength[v]);
-  for (let r = from; r < n; r++) if (!isMissing(missing, r)) lay(seedCount + r - from, r, offsets[r], offsets[r + 1]);
-  starts[present] = bytesIn[parts];
-  // 3. Per partition: slots of [hash, first element + 1]; each element's id goes to laid[3i + 2].
-  // New values get provisional ids from seedCount up, with their first element and rows so far.
-  let firstOf = new Int32Array(1024);
-  let rowsOf = new Int32Array(1024);
+  layElements(bytes, seeds.idStart, seeds.idLength, seedCount, null, null, 0, shift, hashOf, layout);
+  layElements(bytes, offsets, null, from, missing, n, seedCount - from, shift, hashOf, layout);
+  layout.starts[present] = bytesIn[parts];
+  // 3. New values get provisional ids from seedCount up, with their first element and rows so far.
+  const found: NewValues = { firstOf: new Int32Array(1024), rowsOf: new Int32Array(1024), table: new Int32Array(2 * 1024) };
   let fresh = 0;
-  let table = new Int32Array(2 * 1024);
-  for (let k = 0; k < parts; k++) {
-    const a = elementsIn[k];
-    const b = elementsIn[k + 1];
-    let size = 1024;
-    while (size < 2 * (b - a) && size < 1 << 16) size *= 2;
-    if (table.length < 2 * size) table = new Int32Array(2 * size);
-    else table.fill(0, 0, 2 * size);
-    let mask = size - 1;
-    let held = 0;
-    for (let i = a; i < b; i++) {
-      const h = laid[3 * i + 1];
-      const s = starts[i];
-      const len = starts[i + 1] - s;
-      let slot = h & mask;
-      for (;;) {
-        const first1 = table[2 * slot + 1];
-        if (first1 === 0) {
-          table[2 * slot] = h;
-          table[2 * slot + 1] = i + 1;
-          const who = laid[3 * i];
-          if (who < 0) {
-            laid[3 * i + 2] = -1 - who;
-          } else {
-            firstOf = withRoomFor(firstOf, fresh);
-            rowsOf = withRoomFor(rowsOf, fresh);
-            firstOf[fresh] = i;
-            rowsOf[fresh] = 1;
-            laid[3 * i + 2] = seedCount + fresh++;
+  for (let k = 0; k < parts; k++) fresh = internPartition(layout, elementsIn[k], elementsIn[k + 1], seedCount, seeds.rawCounts, found, fresh);
+  // 4. Number the new values by first row.
+  return numberNewValues(offsets, n, from, seeds, layout.laid, present, found, fresh);
+}
+
+/** Where step 2 of {@link internPartitioned} lays each element: its triple, its bytes' start, its bytes, and each partition's next slots. */
+interface Layout {
+  laid: Int32Array;
+  starts: Uint32Array;
+  copied: Uint8Array;
+  nextElement: Int32Array;
+  nextByte: Uint32Array;
+}
+
+/** What step 3 of {@link internPartitioned} keeps across partitions: each new value's first element and rows, and the table it reuses. */
+interface NewValues {
+  firstOf: Int32Array;
+  rowsOf: Int32Array;
+  table: Int32Array;
+}
+
+/** The partition of a mixed hash: its top bits after the sign. */
+const partitionOf = (h: number, shift: number): number => (h >>> 1) >>> shift;
+
+/**
+ * Step 1 for one kind of element: seeds (`count` of them, bytes at
+ * `starts[v] … + lengths[v]`, no `missing`) or rows `count…end` (bytes at
+ * `starts[r] … starts[r + 1]`, missing ones skipped). Element `i` is stored
+ * at `hashOf[i + shiftBy]`.
+ */
+function hashElements(
+  bytes: Uint8Array,
+  starts: Uint32Array,
+  lengths: Int32Array | null,
+  count: number,
+  missing: Uint8Array | null,
+  end: number | null,
+  shiftBy: number,
+  shift: number,
+  hashOf: Int32Array,
+  elementsIn: Int32Array,
+  bytesIn: Float64Array,
+): void {
+  const from = end === null ? 0 : count;
+  const to = end === null ? count : end;
+  for (let i = from; i < to; i++) {
+    if (missing !== null && isMissing(missing, i)) continue;
+    const s = starts[i];
+    const e = lengths !== null ? s + lengths[i] : starts[i + 1];
+    const h = mixedHash(bytes, s, e);
+    hashOf[i + shiftBy] = h;
+    const k = partitionOf(h, shift) + 1;
+    elementsIn[k]++;
+    bytesIn[k] += e - s;
+  }
+}
+
+/** Step 2 for one kind of element (see {@link hashElements}): its triple and its bytes go to its partition's next slot; a seed's triple names it as −1 − seed. */
+function layElements(
+  bytes: Uint8Array,
+  starts: Uint32Array,
+  lengths: Int32Array | null,
+  count: number,
+  missing: Uint8Array | null,
+  end: number | null,
+  shiftBy: number,
+  shift: number,
+  hashOf: Int32Array,
+  layout: Layout,
+): void {
+  const { laid, copied, nextElement, nextByte } = layout;
+  const starting = layout.starts;
+  const from = end === null ? 0 : count;
+  const to = end === null ? count : end;
+  for (let i = from; i < to; i++) {
+    if (missing !== null && isMissing(missing, i)) continue;
+    const s = starts[i];
+    const e = lengths !== null ? s + lengths[i] : starts[i + 1];
+    const h = hashOf[i + shiftBy];
+    const k = partitionOf(h, shift);
+    const at = nextElement[k]++;
+    let to8 = nextByte[k];
+    starting[at] = to8;
+    for (let p = s; p < e; p++) copied[to8++] = bytes[p];
+    nextByte[k] = to8;
+    laid[3 * at] = end === null ? -1 - i : i;
+    laid[3 * at + 1] = h;
+  }
+}
+
+/**
+ * Step 3 for the elements `a…b` of one partition: slots of [hash, first
+ * element + 1]; each element's id goes to `laid[3i + 2]` (a seed's own, or a
+ * new value's provisional id), and the rows of each value are counted.
+ */
+function internPartition(layout: Layout, a: number, b: number, seedCount: number, seedRows: Int32Array, found: NewValues, freshBefore: number): number {
+  const { laid, starts, copied } = layout;
+  let { firstOf, rowsOf, table } = found;
+  let fresh = freshBefore;
+  let size = 1024;
+  while (size < 2 * (b - a) && size < 1 << 16) size *= 2;
+  if (table.length < 2 * size) found.table = table = new Int32Array(2 * size);
+  else table.fill(0, 0, 2 * size);
+  let mask = size - 1;
+  let held = 0;
+  for (let i = a; i < b; i++) {
+    const h = laid[3 * i + 1];
+    const s = starts[i];
+    const len = starts[i + 1] - s;
+    let slot = h & mask;
+    for (;;) {
+      const first1 = table[2 * slot + 1];
+      if (first1 === 0) {
+        table[2 * slot] = h;
+        table[2 * slot + 1] = i + 1;
+        const who = laid[3 * i];
+        if (who < 0) {
+          laid[3 * i + 2] = -1 - who;
+        } else {
+          if (fresh === firstOf.length) {
+            found.firstOf = firstOf = withRoomFor(firstOf, fresh);
+            found.rowsOf = rowsOf = withRoomFor(rowsOf, fresh);
           }
-          if (++held * 2 > size) {
-            const old = table.subarray(0, 2 * size);
-            size *= 2;
-            mask = size - 1;
-            const next = new Int32Array(2 * size);
-            for (let o = 0; o < old.length; o += 2) {
-              if (old[o + 1] === 0) continue;
-              let t = old[o] & mask;
-              while (next[2 * t + 1] !== 0) t = (t + 1) & mask;
-              next[2 * t] = old[o];
-              next[2 * t + 1] = old[o + 1];
-            }
-            table = next;
-          }
-          break;
+          firstOf[fresh] = i;
+          rowsOf[fresh] = 1;
+          laid[3 * i + 2] = seedCount + fresh++;
         }
-        if (table[2 * slot] === h) {
-          const f = first1 - 1;
-          const qs = starts[f];
-          if (starts[f + 1] - qs === len) {
-            let j = 0;
-            while (j < len && copied[qs + j] === copied[s + j]) j++;
-            if (j === len) {
-              const id = laid[3 * f + 2];
-              laid[3 * i + 2] = id;
-              if (id < seedCount) seeds.rawCounts[id]++;
-              else rowsOf[id - seedCount]++;
-              break;
-            }
-          }
+        if (++held * 2 > size) {
+          size *= 2;
+          mask = size - 1;
+          found.table = table = rehashed(table, size);
         }
-        slot = (slot + 1) & mask;
+        break;
       }
+      if (table[2 * slot] === h) {
+        const f = first1 - 1;
+        const qs = starts[f];
+        if (starts[f + 1] - qs === len) {
+          let j = 0;
+          while (j < len && copied[qs + j] === copied[s + j]) j++;
+          if (j === len) {
+            const id = laid[3 * f + 2];
+            laid[3 * i + 2] = id;
+            if (id < seedCount) seedRows[id]++;
+            else rowsOf[id - seedCount]++;
+            break;
+          }
+        }
+      }
+      slot = (slot + 1) & mask;
     }
   }
-  // 4. Number the new values by first row: mark each first row in rawIds (not yet written past `from`), then sweep.
+  // Only a number after the loop: a property written here had no type feedback when V8 optimised
+  // the loop by on-stack replacement, and the optimised code left it on every call (256 a column).
+  return fresh;
+}
+
+/** The [hash, first element + 1] slots of `table`'s first half-size entries, placed again in a table of `size` slots. */
+function rehashed(table: Int32Array, size: number): Int32Array {
+  const mask = size - 1;
+  const next = new Int32Array(2 * size);
+  for (let o = 0; o < size; o += 2) {
+    if (table[o + 1] === 0) continue;
+    let t = table[o] & mask;
+    while (next[2 * t + 1] !== 0) t = (t + 1) & mask;
+    next[2 * t] = table[o];
+    next[2 * t + 1] = table[o + 1];
+  }
+  return next;
+}
+
+/**
+ * Step 4: the new values numbered after the seeds by their first row (each
+ * first row marked in `rawIds`, not yet written past `from`, then swept in
+ * row order), and every present row's final id written.
+ */
+function numberNewValues(offsets: Uint32Array, n: number, from: number, seeds: InternedColumn, laid: Int32Array, present: number, found: NewValues, fresh: number): InternedColumn {
+  const { firstOf, rowsOf } = found;
+  const seedCount = seeds.count;
   const count = seedCount + fresh;
   const rawIds = seeds.rawIds;
-  for (let r = from; r < n; r++) rawIds[r] = -1;
+  rawIds.fill(-1, from, n);
   for (let c = 0; c < fresh; c++) rawIds[laid[3 * firstOf[c]]] = c;
   // The direct pass's arrays, made room in for the new values (count ≥ 1: the direct pass stopped past its limit).
   const idStart = withRoomFor(seeds.idStart, count - 1);
   const idLength = withRoomFor(seeds.idLength, count - 1);
   const rawCounts = withRoomFor(seeds.rawCounts, count - 1);
   const finalId = new Int32Array(Math.max(1, fresh));
+  sweepFirstRows(offsets, n, from, rawIds, rowsOf, finalId, idStart, idLength, rawCounts, seedCount);
+  writeFinalIds(laid, present, seedCount, finalId, rawIds);
+  return { rawIds, idStart, idLength, rawCounts, count };
+}
+
+/** Step 4's sweep: each marked first row, in row order, gives its value the next id, its bytes and its rows; the mark is reset. */
+function sweepFirstRows(
+  offsets: Uint32Array,
+  n: number,
+  from: number,
+  rawIds: Int32Array,
+  rowsOf: Int32Array,
+  finalId: Int32Array,
+  idStart: Uint32Array,
+  idLength: Int32Array,
+  rawCounts: Int32Array,
+  seedCount: number,
+): void {
   let next = seedCount;
   for (let r = from; r < n; r++) {
     const c = rawIds[r];
@@ -347,11 +466,14 @@ function internPartitioned(bytes: Uint8Array, offsets: Uint32Array, missing: Uin
     rawCounts[next] = rowsOf[c];
     next++;
   }
+}
+
+/** Step 4's last loop: every present row's id, a seed's as it is, a new value's through `finalId`. */
+function writeFinalIds(laid: Int32Array, present: number, seedCount: number, finalId: Int32Array, rawIds: Int32Array): void {
   for (let i = 0; i < present; i++) {
     const who = laid[3 * i];
     if (who < 0) continue;
     const id = laid[3 * i + 2];
     rawIds[who] = id < seedCount ? id : finalId[id - seedCount];
   }
-  return { rawIds, idStart, idLength, rawCounts, count };
 }

@@ -124,24 +124,59 @@ export function scorePairs(input: { run: RunHandle; task: PairTask }): ScoredPai
   const run = openRun(input.run);
   const { task } = input;
   const p = task.pass;
-  const order = run.orders[p];
-  const { starts, span } = run.layouts[p];
-  const earlier = run.blockOf.slice(0, p);
   const reach = run.reach;
-  // Only a sorted-neighbourhood pass holds pairs from different blocks; block-only runs keep the bare equality test.
-  const windowed = reach.subarray(0, p).some((r) => r > 0);
-  const nEarlier = earlier.length;
-  const scorer = run.scorer;
-  const source = run.source;
-  const linkOnly = run.linkOnly;
   const out = new PairBuffer();
+  const blocks: PassBlocks = {
+    order: run.orders[p],
+    starts: run.layouts[p].starts,
+    span: run.layouts[p].span,
+    earlier: run.blockOf.slice(0, p),
+    reach,
+    // Only a sorted-neighbourhood pass holds pairs from different blocks; block-only runs keep the bare equality test.
+    windowed: reach.subarray(0, p).some((r) => r > 0),
+  };
+  const scored = scoreTaskPairs(task, blocks, run.scorer, run.source, run.linkOnly, out);
+  const n = out.count;
+  return {
+    a: out.a.slice(0, n),
+    b: out.b.slice(0, n),
+    score: out.score.slice(0, n),
+    flags: out.flags.slice(0, n),
+    count: n,
+    scored,
+  };
+}
+
+/** What the pair loop reads of one pass: its rows in block order, its block starts and span, and every earlier pass's block of each row. */
+interface PassBlocks {
+  order: Int32Array;
+  starts: Int32Array;
+  span: number;
+  earlier: Int32Array[];
+  reach: Int32Array;
+  windowed: boolean;
+}
+
+/**
+ * The pair loop of {@link scorePairs}, on its own so that nothing follows
+ * the loop but the count it returns: V8 optimises it by on-stack
+ * replacement in a worker's first task, and code after the loop that had
+ * never run (the result's properties) sent that code back to the
+ * interpreter at the end of each of the next tasks, which then compiled the
+ * whole task again (four compiles per worker at tight 1M, now two).
+ */
+function scoreTaskPairs(task: PairTask, blocks: PassBlocks, scorer: OpenRun['scorer'], source: OpenRun['source'], linkOnly: boolean, out: PairBuffer): number {
+  const { order, starts, span, earlier, reach, windowed } = blocks;
+  // Read before the loop: a property first read in the task's last block had no feedback in the loop's optimised code.
+  const { fromBlock, toBlock, fromOuter, toOuter } = task;
+  const nEarlier = earlier.length;
   let scored = 0;
-  for (let blk = task.fromBlock; blk <= task.toBlock; blk++) {
+  for (let blk = fromBlock; blk <= toBlock; blk++) {
     const s0 = starts[blk];
     const size = starts[blk + 1] - s0;
     if (size < 2) continue;
-    const iFrom = blk === task.fromBlock ? task.fromOuter : 0;
-    const iTo = blk === task.toBlock ? task.toOuter : size - 1;
+    const iFrom = blk === fromBlock ? fromOuter : 0;
+    const iTo = blk === toBlock ? toOuter : size - 1;
     for (let i = iFrom; i < iTo; i++) {
       const x = order[s0 + i];
       const jEnd = size - i - 1 > span ? i + 1 + span : size;
@@ -168,15 +203,7 @@ export function scorePairs(input: { run: RunHandle; task: PairTask }): ScoredPai
       }
     }
   }
-  const n = out.count;
-  return {
-    a: out.a.slice(0, n),
-    b: out.b.slice(0, n),
-    score: out.score.slice(0, n),
-    flags: out.flags.slice(0, n),
-    count: n,
-    scored,
-  };
+  return scored;
 }
 
 /**
