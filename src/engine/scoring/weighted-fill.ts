@@ -84,14 +84,21 @@ function index(n: number): string {
  * every bound is the same double. Only numbers are interpolated (checked by
  * {@link literal} and {@link index}).
  *
+ * Every step stores its similarity at one place, and every pruning test
+ * leaves through one bound computed after the block: V8 optimises this
+ * function before most steps have met a missing value or pruned a pair,
+ * and a store or a division that had never run sent the optimised code
+ * back to the interpreter the first time it did, to be compiled again (four
+ * to five compiles per worker at tight 1M).
+ *
  * @example
  * fillSource({ steps: [{ field: 0, slot: 2, weight: 1, idsOnly: true, compare: null, restAfter: null }], keepCutoff: 0.7, minWeight: 0 }, 9);
- * // 'const rx = x * 9, ry = y * 9; … a = records[rx + 2]; …'
+ * // 'const rx = x * 9, ry = y * 9; … pruned: { a = records[rx + 2]; … }'
  */
 export function fillSource(plan: WeightedFillPlan, stride: number): string {
   const cut = literal(plan.keepCutoff);
   const minWeight = literal(plan.minWeight);
-  const lines = [`const rx = x * ${index(stride)}, ry = y * ${index(stride)};`, 'let num = 0, den = 0, a = 0, b = 0, s = 0;'];
+  const lines = [`const rx = x * ${index(stride)}, ry = y * ${index(stride)};`, 'let num = 0, den = 0, a = 0, b = 0, s = 0, rest = 0;', 'pruned: {'];
   plan.steps.forEach((step, k) => {
     const w = literal(step.weight);
     const slot = index(step.slot);
@@ -99,17 +106,16 @@ export function fillSource(plan: WeightedFillPlan, stride: number): string {
     const distinct = step.idsOnly ? '0' : `compare${k}.ids(a, b)`;
     lines.push(
       `a = records[rx + ${slot}]; b = records[ry + ${slot}];`,
-      `if (a < 0 || b < 0) sims[${field}] = ${literal(MISSING)};`,
-      `else { s = a === b ? 1 : ${distinct}; sims[${field}] = s; num += ${w} * s; den += ${w}; }`,
+      `if (a < 0 || b < 0) s = ${literal(MISSING)};`,
+      `else { s = a === b ? 1 : ${distinct}; num += ${w} * s; den += ${w}; }`,
+      `sims[${field}] = s;`,
     );
     if (step.restAfter !== null) {
       const rest = literal(step.restAfter);
-      lines.push(
-        `if (num + ${rest} < ${cut} * Math.max(den + ${rest}, ${minWeight}) - ${literal(PRUNE_SLACK)}) return (num + ${rest}) / (Math.max(den + ${rest}, ${minWeight}) || 1);`,
-      );
+      lines.push(`if (num + ${rest} < ${cut} * Math.max(den + ${rest}, ${minWeight}) - ${literal(PRUNE_SLACK)}) { rest = ${rest}; break pruned; }`);
     }
   });
-  lines.push(`return ${literal(FILLED)};`);
+  lines.push(`return ${literal(FILLED)};`, '}', `return (num + rest) / (Math.max(den + rest, ${minWeight}) || 1);`);
   return lines.join('\n');
 }
 
