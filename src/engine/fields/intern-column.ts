@@ -227,8 +227,10 @@ function internPartitioned(bytes: Uint8Array, offsets: Uint32Array, missing: Uin
   const hashOf = new Int32Array(seedCount + (n - from));
   const elementsIn = new Int32Array(parts + 1);
   const bytesIn = new Float64Array(parts + 1);
-  hashElements(bytes, seeds.idStart, seeds.idLength, seedCount, null, null, 0, shift, hashOf, elementsIn, bytesIn);
-  hashElements(bytes, offsets, null, from, missing, n, seedCount - from, shift, hashOf, elementsIn, bytesIn);
+  const seedElements: Elements = { starts: seeds.idStart, lengths: seeds.idLength, missing: null, from: 0, to: seedCount, number: 0, seeds: true };
+  const rowElements: Elements = { starts: offsets, lengths: null, missing, from, to: n, number: seedCount - from, seeds: false };
+  hashElements(bytes, seedElements, shift, hashOf, elementsIn, bytesIn);
+  hashElements(bytes, rowElements, shift, hashOf, elementsIn, bytesIn);
   for (let k = 0; k < parts; k++) {
     elementsIn[k + 1] += elementsIn[k];
     bytesIn[k + 1] += bytesIn[k];
@@ -242,8 +244,8 @@ function internPartitioned(bytes: Uint8Array, offsets: Uint32Array, missing: Uin
     nextElement: elementsIn.slice(0, parts),
     nextByte: Uint32Array.from(bytesIn.subarray(0, parts)),
   };
-  layElements(bytes, seeds.idStart, seeds.idLength, seedCount, null, null, 0, shift, hashOf, layout);
-  layElements(bytes, offsets, null, from, missing, n, seedCount - from, shift, hashOf, layout);
+  layElements(bytes, seedElements, shift, hashOf, layout);
+  layElements(bytes, rowElements, shift, hashOf, layout);
   layout.starts[present] = bytesIn[parts];
   // 3. New values get provisional ids from seedCount up, with their first element and rows so far.
   const found: NewValues = { firstOf: new Int32Array(1024), rowsOf: new Int32Array(1024), table: new Int32Array(2 * 1024) };
@@ -273,67 +275,53 @@ interface NewValues {
 const partitionOf = (h: number, shift: number): number => (h >>> 1) >>> shift;
 
 /**
- * Step 1 for one kind of element: seeds (`count` of them, bytes at
- * `starts[v] … + lengths[v]`, no `missing`) or rows `count…end` (bytes at
- * `starts[r] … starts[r + 1]`, missing ones skipped). Element `i` is stored
- * at `hashOf[i + shiftBy]`.
+ * The elements of one kind, as steps 1 and 2 read them: the seeds (values
+ * `from…to`, bytes at `starts[v]`, `lengths[v]` long) or the rows
+ * `from…to` (bytes `starts[r] … starts[r + 1]`, missing ones skipped).
+ * Element `i` is number `i + number` in `hashOf` and the layout.
  */
-function hashElements(
-  bytes: Uint8Array,
-  starts: Uint32Array,
-  lengths: Int32Array | null,
-  count: number,
-  missing: Uint8Array | null,
-  end: number | null,
-  shiftBy: number,
-  shift: number,
-  hashOf: Int32Array,
-  elementsIn: Int32Array,
-  bytesIn: Float64Array,
-): void {
-  const from = end === null ? 0 : count;
-  const to = end === null ? count : end;
+interface Elements {
+  starts: Uint32Array;
+  lengths: Int32Array | null;
+  missing: Uint8Array | null;
+  from: number;
+  to: number;
+  number: number;
+  seeds: boolean;
+}
+
+/** Step 1 for one kind of element: its hash, and its partition's element and byte counts. */
+function hashElements(bytes: Uint8Array, elements: Elements, shift: number, hashOf: Int32Array, elementsIn: Int32Array, bytesIn: Float64Array): void {
+  const { starts, lengths, missing, from, to, number } = elements;
   for (let i = from; i < to; i++) {
     if (missing !== null && isMissing(missing, i)) continue;
     const s = starts[i];
     const e = lengths !== null ? s + lengths[i] : starts[i + 1];
     const h = mixedHash(bytes, s, e);
-    hashOf[i + shiftBy] = h;
+    hashOf[i + number] = h;
     const k = partitionOf(h, shift) + 1;
     elementsIn[k]++;
     bytesIn[k] += e - s;
   }
 }
 
-/** Step 2 for one kind of element (see {@link hashElements}): its triple and its bytes go to its partition's next slot; a seed's triple names it as −1 − seed. */
-function layElements(
-  bytes: Uint8Array,
-  starts: Uint32Array,
-  lengths: Int32Array | null,
-  count: number,
-  missing: Uint8Array | null,
-  end: number | null,
-  shiftBy: number,
-  shift: number,
-  hashOf: Int32Array,
-  layout: Layout,
-): void {
+/** Step 2 for one kind of element: its triple and its bytes go to its partition's next slot; a seed's triple names it as −1 − seed. */
+function layElements(bytes: Uint8Array, elements: Elements, shift: number, hashOf: Int32Array, layout: Layout): void {
+  const { starts, lengths, missing, from, to, number, seeds } = elements;
   const { laid, copied, nextElement, nextByte } = layout;
   const starting = layout.starts;
-  const from = end === null ? 0 : count;
-  const to = end === null ? count : end;
   for (let i = from; i < to; i++) {
     if (missing !== null && isMissing(missing, i)) continue;
     const s = starts[i];
     const e = lengths !== null ? s + lengths[i] : starts[i + 1];
-    const h = hashOf[i + shiftBy];
+    const h = hashOf[i + number];
     const k = partitionOf(h, shift);
     const at = nextElement[k]++;
     let to8 = nextByte[k];
     starting[at] = to8;
     for (let p = s; p < e; p++) copied[to8++] = bytes[p];
     nextByte[k] = to8;
-    laid[3 * at] = end === null ? -1 - i : i;
+    laid[3 * at] = seeds ? -1 - i : i;
     laid[3 * at + 1] = h;
   }
 }
