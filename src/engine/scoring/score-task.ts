@@ -163,7 +163,7 @@ interface PassBlocks {
  * replacement in a worker's first task, and code after the loop that had
  * never run (the result's properties) sent that code back to the
  * interpreter at the end of each of the next tasks, which then compiled the
- * whole task again (four compiles per worker at tight 1M, now two).
+ * whole task again (four compiles per worker at tight 1M, now three).
  */
 function scoreTaskPairs(task: PairTask, blocks: PassBlocks, scorer: OpenRun['scorer'], source: OpenRun['source'], linkOnly: boolean, out: PairBuffer): number {
   const { order, starts, span, earlier, reach, windowed } = blocks;
