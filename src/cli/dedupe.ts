@@ -53,6 +53,16 @@ export async function dedupeCommand(argv: string[]): Promise<number> {
   // DuckDB needs the pool only to train probabilistic matchkeys; it is created when first needed.
   let pool: WorkerPool | null = null;
   const openPool = (): WorkerPool => (pool ??= new WorkerPool({ workers }));
+  // Once the clusters are known the pool has nothing left to do: its threads end while the output is written.
+  let closing: Promise<void> | null = null;
+  const closePool = (): Promise<void> => {
+    if (closing === null) {
+      closing = (pool as WorkerPool | null)?.close() ?? Promise.resolve();
+      // Awaited in `finally`; until then a failure must not count as unhandled.
+      closing.catch(() => undefined);
+    }
+    return closing;
+  };
   try {
     let outcome: EngineOutcome;
     let records: ColumnStore | null = null;
@@ -65,11 +75,12 @@ export async function dedupeCommand(argv: string[]): Promise<number> {
       records = inputs.store;
     }
     const t = performance.now();
+    void closePool();
     await writeClusterOutput('dedupe', output, records, outcome.clusterOf);
     progress.phase({ phase: 'write', ms: performance.now() - t, detail: { rows: outcome.rowCount, to: output.out ?? 'stdout' } });
     return 0;
   } finally {
-    await (pool as WorkerPool | null)?.close();
+    await closePool();
   }
 }
 
