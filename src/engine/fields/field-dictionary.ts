@@ -90,24 +90,37 @@ export class FieldDictionary {
    * Used by tests and for small inputs; ingest builds large fields in workers.
    */
   static fromValues(column: string, transforms: string[], values: ReadonlyArray<string | null>): FieldDictionary {
-    const index = new Map<string, number>();
-    const distinct: string[] = [];
+    const seen = new FirstSeen();
     const ids = new Int32Array(new SharedArrayBuffer(4 * Math.max(1, values.length)));
     for (let r = 0; r < values.length; r++) {
       const v = values[r];
-      if (v === null || v === '') {
-        ids[r] = -1;
-        continue;
-      }
-      let id = index.get(v);
-      if (id === undefined) {
-        id = distinct.length;
-        index.set(v, id);
-        distinct.push(v);
-      }
-      ids[r] = id;
+      ids[r] = v === null || v === '' ? -1 : seen.idOf(v);
     }
-    return new FieldDictionary(packDictionary(column, transforms, values.length, ids, distinct));
+    return new FieldDictionary(packDictionary(column, transforms, values.length, ids, seen.distinct));
+  }
+}
+
+/**
+ * Numbers strings in the order they are first seen: a string met before
+ * gets its first id again; `distinct` lists them by id.
+ *
+ * @example
+ * const seen = new FirstSeen();
+ * [seen.idOf('lee'), seen.idOf('ng'), seen.idOf('lee')]; // [0, 1, 0]
+ * seen.distinct; // ['lee', 'ng']
+ */
+export class FirstSeen {
+  readonly distinct: string[] = [];
+  private readonly index = new Map<string, number>();
+
+  idOf(value: string): number {
+    let id = this.index.get(value);
+    if (id === undefined) {
+      id = this.distinct.length;
+      this.index.set(value, id);
+      this.distinct.push(value);
+    }
+    return id;
   }
 }
 

@@ -1,7 +1,7 @@
 /** Worker task: dictionary-encodes one column and every transform chain asked of it, reading the shared column bytes in place. */
 import { ColumnStore, type TableHandle } from '../../data/column-store.js';
 import { compileTransforms } from '../transforms/registry.js';
-import { fieldKey, writeCodePoints, type FieldHandle } from './field-dictionary.js';
+import { fieldKey, FirstSeen, writeCodePoints, type FieldHandle } from './field-dictionary.js';
 import { internColumn, type InternedColumn } from './intern-column.js';
 import { deriveSubstring, type DerivedValues } from './derive-substring.js';
 import { substringOnly } from '../transforms/substring.js';
@@ -57,25 +57,14 @@ export function prepareColumn(task: PrepareColumnTask): FieldHandle[] {
  * shifted by one so that the row loop's missing cell, id −1, needs no branch).
  */
 function deriveByStrings(rawStrings: readonly string[], transform: (value: string) => string | null): DerivedValues {
-  const index = new Map<string, number>();
-  const distinct: string[] = [];
+  const seen = new FirstSeen();
   const map = new Int32Array(rawStrings.length + 1);
   map[0] = -1;
   for (let v = 0; v < rawStrings.length; v++) {
     const t = transform(rawStrings[v]);
-    if (t === null) {
-      map[v + 1] = -1;
-      continue;
-    }
-    let id = index.get(t);
-    if (id === undefined) {
-      id = distinct.length;
-      index.set(t, id);
-      distinct.push(t);
-    }
-    map[v + 1] = id;
+    map[v + 1] = t === null ? -1 : seen.idOf(t);
   }
-  return { map, distinct };
+  return { map, distinct: seen.distinct };
 }
 
 /**
