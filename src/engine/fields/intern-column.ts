@@ -393,7 +393,7 @@ function internPartition(layout: Layout, a: number, b: number, seedCount: number
   return fresh;
 }
 
-/** The [hash, first element + 1] slots of `table`'s first half-size entries, placed again in a table of `size` slots. */
+/** The old table's `size / 2` slots (each [hash, first element + 1], at the front of `table`), placed again in a new table of `size` slots. */
 function rehashed(table: Int32Array, size: number): Int32Array {
   const mask = size - 1;
   const next = new Int32Array(2 * size);
